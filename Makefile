@@ -1,0 +1,55 @@
+# Verbatim. `make run` serves the app with the default corpus; `make test` runs the whole suite.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+PG_URL ?= postgres://postgres@127.0.0.1:5432/postgres
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test test-sqlite test-postgres bench lint venv corpus browser-deps postgres-up clean
+
+venv: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	@PYBIN=$$(scripts/find_python.sh) || exit 1; \
+	  [ -x $(PY) ] || $$PYBIN -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	@touch $@
+
+corpus: venv
+	$(PY) manage.py migrate --noinput -v0
+	$(PY) manage.py load_default_data
+
+run: corpus
+	@echo "Verbatim on http://$(HOST):$(PORT)/ (worker running alongside; Ctrl-C stops both)"
+	@trap 'kill 0' EXIT INT TERM; \
+	  $(PY) manage.py db_worker --queue-name '*' & \
+	  $(PY) -m uvicorn research.asgi:application --host $(HOST) --port $(PORT) --no-access-log
+
+browser-deps:
+	@scripts/ensure_chromium.sh
+
+postgres-up:
+	@scripts/ensure_postgres.sh
+
+test: venv browser-deps postgres-up
+	$(MAKE) --no-print-directory test-sqlite
+	$(MAKE) --no-print-directory test-postgres
+
+test-sqlite: venv
+	@echo "== suite on SQLite =="
+	env -u DATABASE_URL $(PY) -m pytest
+
+test-postgres: venv
+	@echo "== suite on PostgreSQL =="
+	DATABASE_URL=$(PG_URL) $(PY) -m pytest -m "not browser"
+
+bench: venv postgres-up
+	PG_URL=$(PG_URL) $(PY) bench/run.py
+
+lint: venv
+	$(VENV)/bin/ruff check .
+
+clean:
+	rm -rf var/ tests/artifacts/ .pytest_cache

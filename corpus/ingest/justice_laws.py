@@ -1,0 +1,380 @@
+"""Parse one Justice Laws XML file (an Act, one language, one point in time).
+
+Pure: bytes in, a ParsedVersion out; no database. The tree keeps document
+order. Amendments not in force and related provisions (the NifProvs and
+RelatedProvs schedules, with their AmendedText) are returned apart, never as
+provisions of the Act. See ../shared/corpus/ca/SOURCE.md for the format.
+"""
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+LIMS = "{http://justice.gc.ca/lims}"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+
+UNIT_TAGS = {
+    "Section": "section",
+    "Subsection": "subsection",
+    "Paragraph": "paragraph",
+    "Subparagraph": "subparagraph",
+    "Clause": "clause",
+    "Subclause": "subclause",
+    "Definition": "definition",
+}
+CONTINUED_TAGS = {"ContinuedSectionSubsection", "ContinuedParagraph", "ContinuedSubparagraph",
+                  "ContinuedClause", "ContinuedSubclause", "ContinuedDefinition"}
+SKIP_TAGS = {"Label", "MarginalNote", "HistoricalNote", "Footnote"}
+PENDING_SCHEDULES = {"NifProvs", "RelatedProvs"}
+SCHEDULE_ITEM_LABEL = re.compile(r"^\s*(\d+(?:\.\d+)+)\.?(?=\s|[^\d.\s]|$)")
+BLOCK_TAGS = {"Text", "Provision", "Paragraph", "Subparagraph", "Clause", "Subclause", "Definition",
+              "TitleText", "entry", "row", "BilingualItemEn", "BilingualItemFr", "Item"}
+PATH_NAMES = {"section": "section", "subsection": "subsection", "paragraph": "paragraph",
+              "subparagraph": "subparagraph", "clause": "clause", "subclause": "subclause"}
+PATH_NAMES_FR = {"section": "article", "subsection": "paragraphe", "paragraph": "alinéa",
+                 "subparagraph": "sous-alinéa", "clause": "division", "subclause": "subdivision"}
+
+
+class ParseError(Exception):
+    """The file is not a Justice Laws Act we can read; the message names file and line."""
+
+
+@dataclass
+class ParsedNode:
+    kind: str
+    unit_id: str
+    section_unit: str
+    label: str = ""
+    level: int = 0
+    marginal_note: str = ""
+    lead: str = ""
+    tail: str = ""
+    text: str = ""  # full text, children included
+    status: str = "in_force"
+    historical_note: str = ""
+    lims_id: str = ""
+    in_force_start: dt.date | None = None
+    heading_path: str = ""
+    path: str = ""
+    defined_term: str = ""
+    defined_term_other: str = ""
+    parent: int | None = None  # index into ParsedVersion.nodes
+    depth: int = 0
+
+
+@dataclass
+class ParsedPending:
+    schedule: str
+    heading: str
+    kind: str
+    label: str
+    marginal_note: str
+    text: str
+
+
+@dataclass
+class ParsedVersion:
+    code: str
+    lang: str
+    pit_date: dt.date
+    current_date: dt.date | None
+    last_amended_date: dt.date | None
+    short_title: str
+    long_title: str
+    nodes: list[ParsedNode] = field(default_factory=list)
+    pending: list[ParsedPending] = field(default_factory=list)
+
+
+def parse(data: bytes, name: str = "<bytes>") -> ParsedVersion:
+    """Parse an Act's XML bytes. Raises ParseError naming `name` and the line."""
+    try:
+        root = etree.fromstring(data, parser=etree.XMLParser(resolve_entities=False, no_network=True,
+                                                             remove_comments=True, huge_tree=True))
+    except etree.XMLSyntaxError as exc:
+        line = exc.lineno if exc.lineno is not None else "?"
+        raise ParseError(f"{name}: line {line}: malformed XML: {exc.msg}") from None
+    if _tag(root) != "Statute":
+        raise ParseError(f"{name}: line {root.sourceline}: root element is <{_tag(root)}>, not <Statute>")
+    return _Builder(root, name).build()
+
+
+def _tag(el):
+    tag = el.tag
+    return tag.split("}", 1)[1] if isinstance(tag, str) and "}" in tag else tag
+
+
+def _date(value):
+    try:
+        return dt.date.fromisoformat(value) if value else None
+    except ValueError:
+        return None
+
+
+def clean(text):
+    return re.sub(r"\s+", " ", text or "").strip()
+
+
+def inline_text(el):
+    """Text of a mixed-content element (XRefs, DefinedTerms, Emphasis kept as words)."""
+    parts = [el.text or ""]
+    for node in el.iterdescendants():
+        if not isinstance(node.tag, str) or _inside_footnote(node, el):
+            parts.append(node.tail or "")
+            continue
+        if _tag(node) in BLOCK_TAGS:
+            parts.append(" ")
+        parts.append(node.text or "")
+        parts.append(node.tail or "")
+    return clean("".join(parts))
+
+
+def _inside_footnote(node, stop):
+    while node is not None and node is not stop:
+        if _tag(node) in {"FootnoteRef", "Footnote"}:
+            return True
+        node = node.getparent()
+    return False
+
+
+def compact_label(label):
+    return re.sub(r"\s+", "", label)
+
+
+def slug(term):
+    return re.sub(r"[^\w]+", "-", term.lower(), flags=re.UNICODE).strip("-")
+
+
+class _Builder:
+    def __init__(self, root, name):
+        self.root = root
+        self.name = name
+        self.lang = "fra" if root.get(XML_LANG, "en").startswith("fr") else "eng"
+        self.path_names = PATH_NAMES_FR if self.lang == "fra" else PATH_NAMES
+        self.nodes: list[ParsedNode] = []
+        self.pending: list[ParsedPending] = []
+        self.headings: list[tuple[int, str]] = []  # (level, "Part 1") stack
+
+    def build(self):
+        ident = self.root.find("Identification")
+        if ident is None:
+            raise ParseError(f"{self.name}: line {self.root.sourceline}: no <Identification>")
+        code_el = ident.find("Chapter/ConsolidatedNumber")
+        code = clean(code_el.text) if code_el is not None and code_el.text else ""
+        if not code:
+            raise ParseError(f"{self.name}: line {ident.sourceline}: no Chapter/ConsolidatedNumber")
+        pit = _date(self.root.get(f"{LIMS}pit-date"))
+        if pit is None:
+            raise ParseError(f"{self.name}: line {self.root.sourceline}: missing or invalid lims:pit-date")
+        body = self.root.find("Body")
+        if body is None:
+            raise ParseError(f"{self.name}: line {self.root.sourceline}: no <Body>")
+        self._walk_body(body)
+        for schedule in self.root.findall("Schedule"):
+            self._schedule(schedule)
+        return ParsedVersion(
+            code=code, lang=self.lang, pit_date=pit,
+            current_date=_date(self.root.get(f"{LIMS}current-date")),
+            last_amended_date=_date(self.root.get(f"{LIMS}lastAmendedDate")),
+            short_title=inline_text(ident.find("ShortTitle")) if ident.find("ShortTitle") is not None else "",
+            long_title=inline_text(ident.find("LongTitle")) if ident.find("LongTitle") is not None else "",
+            nodes=self.nodes, pending=self.pending,
+        )
+
+    # Body: headings are flat siblings of sections, so a stack tracks the path.
+    def _walk_body(self, body, prefix=""):
+        for el in body:
+            tag = _tag(el)
+            if tag == "Heading":
+                self._heading(el)
+            elif tag == "Section":
+                self._unit(el, parent=None, parent_unit=prefix, depth=0)
+
+    def _heading(self, el, parent=None, depth=0):
+        level = int(el.get("level") or 1)
+        label = clean(el.findtext("Label") or "")
+        title = inline_text(el.find("TitleText")) if el.find("TitleText") is not None else ""
+        self.headings = [(lv, name) for lv, name in self.headings if lv < level]
+        if label:
+            self.headings.append((level, label.title() if label.isupper() else label))
+        text = clean(f"{label} {title}")
+        status = "repealed" if re.match(r"^\[(Repealed|Abrog)", title) else "in_force"
+        self._add(ParsedNode(kind="heading", unit_id=f"h{len(self.nodes)}", section_unit="",
+                             label=label, level=level, lead=title, text=text, status=status,
+                             lims_id=el.get(f"{LIMS}id", ""), heading_path=self._heading_path(),
+                             path=self._heading_path(), parent=parent, depth=depth))
+
+    def _heading_path(self):
+        return " > ".join(name for _, name in self.headings)
+
+    def _add(self, node):
+        self.nodes.append(node)
+        return len(self.nodes) - 1
+
+    def _unit(self, el, parent, parent_unit, depth, path_prefix=""):
+        kind = UNIT_TAGS[_tag(el)]
+        label = clean(el.findtext("Label") or "")
+        node = ParsedNode(kind=kind, unit_id="", section_unit="", label=label, depth=depth,
+                          marginal_note=inline_text(el.find("MarginalNote")) if el.find("MarginalNote") is not None else "",
+                          lims_id=el.get(f"{LIMS}id", ""), parent=parent,
+                          in_force_start=_date(el.get(f"{LIMS}inforce-start-date")),
+                          heading_path=self._heading_path())
+        if kind == "definition":
+            node.defined_term, node.defined_term_other = self._terms(el)
+            node.unit_id = f"{parent_unit}/{slug(node.defined_term or label or str(len(self.nodes)))}"
+        elif kind == "section":
+            node.unit_id = f"{parent_unit + '/' if parent_unit else ''}s{compact_label(label)}"
+        else:
+            node.unit_id = f"{parent_unit}{compact_label(label)}"
+        node.section_unit = node.unit_id if kind == "section" else (
+            self.nodes[parent].section_unit if parent is not None else node.unit_id)
+        node.path = self._path(node, parent, path_prefix)
+        if el.get("in-force") == "no":
+            node.status = "not_in_force"
+        note = el.find("HistoricalNote")
+        if note is not None:
+            node.historical_note = clean("; ".join(inline_text(i) for i in note.iter("HistoricalNoteSubItem")) or inline_text(note))
+        index = self._add(node)
+
+        leads, tails, child_texts = [], [], []
+        seen_child = False
+        for child in el:
+            tag = _tag(child)
+            if tag in SKIP_TAGS or not isinstance(child.tag, str):
+                continue
+            if tag in UNIT_TAGS:
+                seen_child = True
+                child_index = self._unit(child, index, node.unit_id, depth + 1)
+                child_node = self.nodes[child_index]
+                child_texts.append(clean(f"{child_node.label if child_node.kind != 'definition' else ''} {child_node.text}"))
+                continue
+            text = inline_text(child)
+            if tag == "Text" and child.find("Repealed") is not None and clean(text).startswith(("[Repealed", "[Abrog")):
+                node.status = "repealed"
+            if not text:
+                continue
+            (tails if seen_child or tag in CONTINUED_TAGS else leads).append(text)
+        node.lead = clean(" ".join(leads))
+        node.tail = clean(" ".join(tails))
+        node.text = clean(" ".join([node.lead, *child_texts, node.tail]))
+        return index
+
+    def _terms(self, el):
+        text = el.find("Text")
+        if text is None:
+            return "", ""
+        en = clean("".join(text.find("DefinedTermEn").itertext())) if text.find("DefinedTermEn") is not None else ""
+        fr = clean("".join(text.find("DefinedTermFr").itertext())) if text.find("DefinedTermFr") is not None else ""
+        return (fr, en) if self.lang == "fra" else (en, fr)
+
+    def _path(self, node, parent, prefix):
+        name = self.path_names.get(node.kind)
+        if node.kind == "definition":
+            step = f'definition "{node.defined_term}"'
+        else:
+            step = f"{name} {node.label}" if name else node.label
+        above = self.nodes[parent].path if parent is not None else (prefix or self._heading_path())
+        return f"{above} > {step}" if above else step
+
+    # Schedules: numbered schedules become provisions; NifProvs/RelatedProvs are kept apart.
+    def _schedule(self, el):
+        schedule_id = el.get("id", "")
+        if schedule_id in PENDING_SCHEDULES:
+            self._pending(el, schedule_id)
+            return
+        form = el.find("ScheduleFormHeading")
+        label = clean(form.findtext("Label") or "") if form is not None else ""
+        title = inline_text(form.find("TitleText")) if form is not None and form.find("TitleText") is not None else ""
+        number = re.sub(r"^(SCHEDULE|ANNEXE)\s*", "", label, flags=re.I)
+        unit = f"sch{compact_label(number)}" if number else "sch"
+        while any(n.unit_id == unit for n in self.nodes):
+            unit += "'"
+        self.headings = []
+        path = label.title() if label.isupper() else (label or "Schedule")
+        index = self._add(ParsedNode(kind="schedule", unit_id=unit, section_unit=unit, label=label,
+                                     marginal_note=title, lims_id=el.get(f"{LIMS}id", ""),
+                                     path=path, heading_path=path))
+        node = self.nodes[index]
+        texts, item = [title] if title else [], None
+        for child in el.iter():
+            tag = _tag(child)
+            if not isinstance(child.tag, str) or child is el:
+                continue
+            if tag == "Section" and child.getparent() is not None and self._direct_in_schedule(child, el):
+                child_index = self._unit(child, index, unit, 1, path_prefix=path)
+                texts.append(clean(f"{self.nodes[child_index].label} {self.nodes[child_index].text}"))
+                continue
+            if tag in {"GroupHeading", "Provision"} and self._in_section(child, el):
+                continue
+            if tag == "GroupHeading" or (tag == "Provision" and _tag(child.getparent()) != "Provision"):
+                own = inline_text(child.find("TitleText") if tag == "GroupHeading" else child)
+                match = SCHEDULE_ITEM_LABEL.match(own)
+                if match:
+                    item = self._schedule_item(match.group(1), clean(own[match.end():]), child, index, unit, path)
+                elif item is not None and tag == "Provision":
+                    self._extend_item(item, own)
+                if own:
+                    texts.append(own)
+        if el.find("Repealed") is not None and not texts[1:]:
+            node.status = "repealed"
+            texts.append(inline_text(el.find("Repealed")))
+        node.lead = title
+        node.text = clean(" ".join(texts))
+
+    def _schedule_item(self, label, text, el, schedule_index, unit, path):
+        """A numbered clause of a schedule (PIPEDA's "clause 4.7 of Schedule 1")."""
+        parent = schedule_index
+        for i in range(len(self.nodes) - 1, schedule_index, -1):
+            other = self.nodes[i]
+            if other.kind == "schedule_item" and label.startswith(other.label + "."):
+                parent = i
+                break
+        item = self._add(ParsedNode(kind="schedule_item", unit_id=f"{unit}/{label}", section_unit=f"{unit}/{label}",
+                                    label=label, lead=text, text=text, lims_id=el.get(f"{LIMS}id", ""),
+                                    parent=parent, depth=self.nodes[parent].depth + 1,
+                                    path=f"{path} > clause {label}", heading_path=path))
+        self._extend_ancestors(item, f"{label} {text}")
+        return item
+
+    def _extend_item(self, item, text):
+        node = self.nodes[item]
+        node.text = clean(f"{node.text} {text}")
+        node.lead = node.text
+        self._extend_ancestors(item, text)
+
+    def _extend_ancestors(self, index, text):
+        parent = self.nodes[index].parent
+        while parent is not None and self.nodes[parent].kind == "schedule_item":
+            self.nodes[parent].text = clean(f"{self.nodes[parent].text} {text}")
+            parent = self.nodes[parent].parent
+
+    @staticmethod
+    def _direct_in_schedule(section, schedule):
+        parent = section.getparent()
+        while parent is not None and parent is not schedule:
+            if _tag(parent) in {"Section", "AmendedText"}:
+                return False
+            parent = parent.getparent()
+        return True
+
+    @staticmethod
+    def _in_section(el, schedule):
+        parent = el.getparent()
+        while parent is not None and parent is not schedule:
+            if _tag(parent) == "Section":
+                return True
+            parent = parent.getparent()
+        return False
+
+    def _pending(self, el, schedule_id):
+        for group in el.iter("RelatedOrNotInForce"):
+            heading = group.find("Heading")
+            heading_text = inline_text(heading) if heading is not None else ""
+            for section in group.findall("Section"):
+                self.pending.append(ParsedPending(
+                    schedule=schedule_id, heading=heading_text, kind=section.get("type", ""),
+                    label=clean(section.findtext("Label") or ""),
+                    marginal_note=inline_text(section.find("MarginalNote")) if section.find("MarginalNote") is not None else "",
+                    text=clean(" ".join(inline_text(c) for c in section if _tag(c) not in {"Label", "MarginalNote", "HistoricalNote"})),
+                ))

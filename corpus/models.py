@@ -1,0 +1,218 @@
+"""Legislation: Acts, their point-in-time versions, and each version's provision tree.
+
+Text is content-addressed: ProvisionText holds each distinct text once, keyed by
+its SHA-256; provisions of every version point at it. Re-ingesting an unchanged
+file writes nothing; a changed file becomes a new version and the old one stays.
+"""
+
+from django.db import models
+from django.urls import reverse
+
+LANG_CHOICES = [("eng", "English"), ("fra", "French")]
+
+
+class VersionNotHeld(Exception):
+    """The date asked for is before the first version we hold."""
+
+
+class Act(models.Model):
+    code = models.CharField(max_length=40, unique=True)  # "P-8.6"
+    jurisdiction = models.CharField(max_length=8, default="ca")
+    title_en = models.CharField(max_length=500, blank=True)
+    title_fr = models.CharField(max_length=500, blank=True)
+    long_title_en = models.TextField(blank=True)
+    long_title_fr = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["code"]
+
+    def __str__(self):
+        return f"{self.title_en or self.title_fr} ({self.code})"
+
+    def title(self, lang="eng"):
+        return (self.title_fr if lang == "fra" else self.title_en) or self.title_en or self.title_fr
+
+    def get_absolute_url(self):
+        return reverse("corpus:act", args=[self.code])
+
+    def version_at(self, lang="eng", as_at=None):
+        """The version in force on `as_at` (latest pit date <= as_at), or the latest.
+
+        Raises VersionNotHeld when `as_at` is before every version we hold in that language.
+        """
+        versions = self.versions.filter(lang=lang)
+        if as_at is not None:
+            versions = versions.filter(pit_date__lte=as_at)
+        version = versions.order_by("-pit_date", "-current_date", "-id").first()
+        if version is None:
+            first = self.versions.filter(lang=lang).order_by("pit_date").first()
+            if first is None:
+                raise VersionNotHeld(f"{self.code} is not held in {lang}")
+            raise VersionNotHeld(
+                f"version not held: the earliest {lang} version of {self.code} we hold "
+                f"is consolidated to {first.pit_date.isoformat()}"
+            )
+        return version
+
+
+class ActVersion(models.Model):
+    """One language's consolidation of an Act at one point in time."""
+
+    act = models.ForeignKey(Act, on_delete=models.CASCADE, related_name="versions")
+    lang = models.CharField(max_length=3, choices=LANG_CHOICES)
+    pit_date = models.DateField(help_text="lims:pit-date: the point in time this text is current from")
+    current_date = models.DateField(null=True, blank=True)
+    last_amended_date = models.DateField(null=True, blank=True)
+    title = models.CharField(max_length=500, blank=True)
+    source_name = models.CharField(max_length=300)
+    source_sha256 = models.CharField(max_length=64)
+    has_pending_amendments = models.BooleanField(default=False)
+    provision_count = models.PositiveIntegerField(default=0)
+    ingested_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["act__code", "lang", "-pit_date"]
+        constraints = [
+            models.UniqueConstraint(fields=["act", "lang", "source_sha256"], name="one_version_per_source"),
+        ]
+        indexes = [models.Index(fields=["act", "lang", "pit_date"])]
+
+    def __str__(self):
+        return f"{self.act.code} {self.lang} {self.pit_date}"
+
+    def is_latest(self):
+        latest = self.act.version_at(self.lang)
+        return latest.pk == self.pk
+
+
+class ProvisionText(models.Model):
+    """A distinct text, stored once. The key is the SHA-256 of its UTF-8 bytes."""
+
+    sha256 = models.CharField(max_length=64, primary_key=True)
+    text = models.TextField()
+
+    def __str__(self):
+        return f"{self.sha256[:12]}… {self.text[:60]}"
+
+
+class Provision(models.Model):
+    """A node of a version's tree: a heading, section, subsection, definition, schedule…"""
+
+    KIND_HEADING = "heading"
+    KIND_SECTION = "section"
+    KIND_SUBSECTION = "subsection"
+    KIND_PARAGRAPH = "paragraph"
+    KIND_SUBPARAGRAPH = "subparagraph"
+    KIND_CLAUSE = "clause"
+    KIND_SUBCLAUSE = "subclause"
+    KIND_DEFINITION = "definition"
+    KIND_SCHEDULE = "schedule"
+    KIND_SCHEDULE_ITEM = "schedule_item"
+    KIND_CHOICES = [(k, k.replace("_", " ")) for k in (
+        KIND_HEADING, KIND_SECTION, KIND_SUBSECTION, KIND_PARAGRAPH, KIND_SUBPARAGRAPH,
+        KIND_CLAUSE, KIND_SUBCLAUSE, KIND_DEFINITION, KIND_SCHEDULE, KIND_SCHEDULE_ITEM)]
+
+    STATUS_IN_FORCE = "in_force"
+    STATUS_REPEALED = "repealed"
+    STATUS_NOT_IN_FORCE = "not_in_force"
+    STATUS_CHOICES = [(STATUS_IN_FORCE, "in force"), (STATUS_REPEALED, "repealed"),
+                      (STATUS_NOT_IN_FORCE, "not in force")]
+
+    version = models.ForeignKey(ActVersion, on_delete=models.CASCADE, related_name="provisions")
+    position = models.PositiveIntegerField(help_text="document order within the version")
+    parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE,
+                               related_name="children")
+    kind = models.CharField(max_length=16, choices=KIND_CHOICES)
+    unit_id = models.CharField(max_length=200, help_text='pinpoint without the Act, e.g. "s7(3)(c)"')
+    section_unit = models.CharField(max_length=120, blank=True, help_text='e.g. "s7"; blank for headings')
+    label = models.CharField(max_length=120, blank=True)
+    level = models.PositiveSmallIntegerField(default=0, help_text="heading level; tree depth otherwise")
+    marginal_note = models.TextField(blank=True)
+    heading_path = models.TextField(blank=True, help_text="Part 1 > Division 1 (headings above this node)")
+    path = models.TextField(blank=True, help_text="full structural path for a Path line")
+    lead = models.TextField(blank=True, help_text="the node's own text before its children")
+    tail = models.TextField(blank=True, help_text="continued text after its children")
+    text = models.ForeignKey(ProvisionText, on_delete=models.PROTECT, related_name="+",
+                             help_text="full text of the unit, children included")
+    status = models.CharField(max_length=14, choices=STATUS_CHOICES, default=STATUS_IN_FORCE)
+    historical_note = models.TextField(blank=True)
+    lims_id = models.CharField(max_length=40, blank=True)
+    in_force_start = models.DateField(null=True, blank=True)
+    defined_term = models.CharField(max_length=300, blank=True)
+    defined_term_other = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["version", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["version", "position"], name="one_provision_per_position"),
+        ]
+        indexes = [
+            models.Index(fields=["version", "unit_id"]),
+            models.Index(fields=["version", "section_unit"]),
+            models.Index(fields=["version", "kind"]),
+        ]
+
+    def __str__(self):
+        return f"{self.version.act.code}:{self.unit_id}"
+
+    @property
+    def pinpoint(self):
+        return f"{self.version.act.code}:{self.unit_id}"
+
+    def official_url(self):
+        base = "https://laws-lois.justice.gc.ca"
+        code = self.version.act.code
+        if self.version.lang == "fra":
+            page = f"{base}/fra/lois/{code}/page-1.html"
+        else:
+            page = f"{base}/eng/acts/{code}/page-1.html"
+        return f"{page}#{self._official_anchor()}" if self.kind != self.KIND_HEADING else page
+
+    def _official_anchor(self):
+        section = self.section_unit[1:] if self.section_unit.startswith("s") else self.section_unit
+        return f"{'sec' if self.version.lang == 'eng' else 'art'}{section}"
+
+
+class PendingAmendment(models.Model):
+    """Amendments not in force and related provisions (NifProvs / RelatedProvs).
+
+    Kept apart from the Act's provisions: their text is never merged with in-force text.
+    """
+
+    version = models.ForeignKey(ActVersion, on_delete=models.CASCADE, related_name="pending_amendments")
+    position = models.PositiveIntegerField()
+    schedule = models.CharField(max_length=20, help_text="NifProvs or RelatedProvs")
+    heading = models.TextField(blank=True)
+    kind = models.CharField(max_length=20, blank=True, help_text="amending or transitional")
+    label = models.CharField(max_length=60, blank=True)
+    marginal_note = models.TextField(blank=True)
+    text = models.TextField()
+
+    class Meta:
+        ordering = ["version", "position"]
+
+    def __str__(self):
+        return f"{self.version} {self.schedule} {self.label}"
+
+
+class SectionDoc(models.Model):
+    """The search document of one section (or schedule clause) of one version.
+
+    SQLite indexes it with an FTS5 table over these columns; PostgreSQL with a
+    generated, weighted tsvector column and a GIN index (see the migrations).
+    """
+
+    provision = models.OneToOneField(Provision, on_delete=models.CASCADE, primary_key=True,
+                                     related_name="search_doc")
+    version = models.ForeignKey(ActVersion, on_delete=models.CASCADE, related_name="+")
+    act_code = models.CharField(max_length=40)
+    lang = models.CharField(max_length=3, choices=LANG_CHOICES)
+    headings = models.TextField(blank=True)
+    marginal_note = models.TextField(blank=True)
+    body = models.TextField(blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["version"])]
+
+    def __str__(self):
+        return f"{self.act_code} {self.provision_id}"

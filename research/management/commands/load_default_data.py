@@ -1,0 +1,22 @@
+"""manage.py load_default_data — the default corpus and the reviewer group (idempotent).
+
+`make run` calls it; re-running it writes nothing that is already there.
+"""
+
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+from research.roles import ensure_roles
+
+
+class Command(BaseCommand):
+    help = "Load the default corpus and roles (safe to re-run)."
+
+    def handle(self, *args, **options):
+        paths = [str(p) for p in settings.VERBATIM_DEFAULT_CORPUS if Path(p).exists()]
+        call_command("ingest_justice_laws", *paths, stdout=self.stdout)
+        ensure_roles()
+        self.stdout.write("Roles ready: group 'Reviewers' holds the review permission.")

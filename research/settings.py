@@ -1,0 +1,187 @@
+"""Settings for Verbatim, read from the environment.
+
+DATABASE_URL picks the engine: unset means the embedded SQLite file in var/;
+postgres://user@host:port/name means PostgreSQL. Secrets come only from the
+environment and are never logged.
+"""
+
+import os
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from django.utils.csp import CSP
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_bool(name, default=False):
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_int(name, default):
+    value = os.environ.get(name)
+    return int(value) if value not in (None, "") else default
+
+
+def env_float(name, default):
+    value = os.environ.get(name)
+    return float(value) if value not in (None, "") else default
+
+
+def database_from_url(url):
+    """DATABASES['default'] from a URL; refuses schemes we do not support."""
+    if not url:
+        path = Path(os.environ.get("VERBATIM_SQLITE_PATH", BASE_DIR / "var" / "verbatim.sqlite3"))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": path,
+            # WAL lets the web process read while the worker writes.
+            "OPTIONS": {"init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+                        "transaction_mode": "IMMEDIATE", "timeout": 20},
+        }
+    parts = urlparse(url)
+    if parts.scheme in {"postgres", "postgresql"}:
+        return {
+            "ENGINE": "django.db.backends.postgresql",
+            "NAME": unquote(parts.path.lstrip("/")),
+            "USER": unquote(parts.username or ""),
+            "PASSWORD": unquote(parts.password or ""),
+            "HOST": parts.hostname or "",
+            "PORT": str(parts.port or ""),
+            "CONN_MAX_AGE": 60,
+            "CONN_HEALTH_CHECKS": True,
+            "TEST": {"NAME": os.environ.get("VERBATIM_PG_TEST_DB") or None},
+        }
+    if parts.scheme == "sqlite":
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": unquote(parts.path),
+                "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20}}
+    raise ValueError(f"DATABASE_URL scheme {parts.scheme!r} is not supported (use postgres:// or sqlite://)")
+
+
+DEBUG = env_bool("DJANGO_DEBUG", False)
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or (
+    "dev-only-insecure-key" if DEBUG or not env_bool("VERBATIM_PRODUCTION") else None
+)
+if SECRET_KEY is None:
+    raise RuntimeError("DJANGO_SECRET_KEY must be set when VERBATIM_PRODUCTION is on")
+ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "django_tasks_db",
+    "corpus",
+    "verifier",
+    "research",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "research.urls"
+WSGI_APPLICATION = "research.wsgi.application"
+ASGI_APPLICATION = "research.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.csp",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": database_from_url(os.environ.get("DATABASE_URL", ""))}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+LANGUAGE_CODE = "en-ca"
+TIME_ZONE = "America/Toronto"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "var" / "static"
+
+# Nothing leaves the site: scripts, styles and fetches are same-origin only.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "connect-src": [CSP.SELF],
+    "font-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+
+# Request bodies: a question is short; refuse megabyte uploads early.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("VERBATIM_MAX_UPLOAD_BYTES", 2_621_440)
+
+# Corpus
+VERBATIM_DEFAULT_CORPUS = [BASE_DIR / "corpus" / "data" / "ca"]
+
+# Research runs (see docs/architecture.md)
+VERBATIM_MODEL = os.environ.get("VERBATIM_MODEL", "claude-sonnet-5-5")
+ANTHROPIC_BASE_URL = os.environ.get("ANTHROPIC_BASE_URL") or None
+VERBATIM_MAX_TOOL_CALLS = env_int("VERBATIM_MAX_TOOL_CALLS", 8)
+VERBATIM_WALL_CLOCK_SECONDS = env_float("VERBATIM_WALL_CLOCK_SECONDS", 90.0)
+VERBATIM_MAX_OUTPUT_TOKENS = env_int("VERBATIM_MAX_OUTPUT_TOKENS", 16_000)
+VERBATIM_MAX_QUESTION_CHARS = env_int("VERBATIM_MAX_QUESTION_CHARS", 4_000)
+VERBATIM_DAILY_USD_CAP = env_float("VERBATIM_DAILY_USD_CAP", 50.0)
+VERBATIM_DAILY_RUNS_PER_USER = env_int("VERBATIM_DAILY_RUNS_PER_USER", 100)
+VERBATIM_RUN_STALE_SECONDS = env_int("VERBATIM_RUN_STALE_SECONDS", 300)
+# USD per million tokens. A model without a row here refuses to start.
+VERBATIM_PRICES = {
+    "claude-sonnet-5-5": {"input": 2.00, "output": 10.00, "cache_read": 0.20, "cache_write": 2.50},
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("VERBATIM_LOG_LEVEL", "WARNING")},
+    "loggers": {"verbatim": {"level": os.environ.get("VERBATIM_LOG_LEVEL", "INFO")}},
+}

@@ -1,0 +1,61 @@
+"""The default verifier corpus: real statute text (see fixtures_data.py) in an InMemoryCorpus."""
+
+from dataclasses import replace
+from datetime import date
+
+from verifier.acts import ActRef
+from verifier.pinpoints import parse_provision_id
+from verifier.quotes import sha256_text
+from verifier.types import InMemoryCorpus, ProvisionView
+
+from .fixtures_data import ROWS
+
+PIT = {"P-8.6": date(2026, 3, 26), "P-21": date(2026, 3, 26), "H-6": date(2026, 3, 26)}
+REPEALED_IDS = {"H-6:s13"}
+# 민법 (Civil Act) article 103, copied from /work/shared/corpus/kr/민법/법률.md.
+KOREAN_ROWS = [
+    ("민법:s103", "민법", "section", "103", "반사회질서의 법률행위", "제103조",
+     "선량한 풍속 기타 사회질서에 위반한 사항을 내용으로 하는 법률행위는 무효로 한다."),
+]
+
+ACTS = [
+    ActRef("P-8.6", ["Personal Information Protection and Electronic Documents Act"],
+           ["An Act to support and promote electronic commerce by protecting personal information "
+            "that is collected, used or disclosed in certain circumstances"]),
+    ActRef("P-21", ["Privacy Act", "Loi sur la protection des renseignements personnels"]),
+    ActRef("H-6", ["Canadian Human Rights Act"]),
+    ActRef("민법", ["민법"]),
+]
+
+
+def provision(row) -> ProvisionView:
+    pid, act, kind, label, note, path, text = row
+    section_id = parse_provision_id(pid).section_id
+    number = section_id.split(":s", 1)[1]
+    return ProvisionView(
+        id=pid, act=act, section_id=section_id, kind=kind, label=label, text=text,
+        sha256=sha256_text(text),
+        status="repealed" if pid in REPEALED_IDS else "in_force",
+        pit_date=PIT.get(act), marginal_note=note, path=path,
+        url=f"https://laws-lois.justice.gc.ca/eng/acts/{act}/section-{number}.html",
+    )
+
+
+PROVISIONS = [provision(r) for r in ROWS + KOREAN_ROWS]
+
+
+def make_corpus(*changed: ProvisionView) -> InMemoryCorpus:
+    """The default corpus, with any `changed` views replacing those with the same id."""
+    by_id = {p.id: p for p in changed}
+    return InMemoryCorpus([by_id.get(p.id, p) for p in PROVISIONS], ACTS)
+
+
+CORPUS = make_corpus()
+
+
+def text_of(provision_id: str) -> str:
+    return CORPUS.get(provision_id).text
+
+
+def outdated(provision_id: str) -> ProvisionView:
+    return replace(CORPUS.get(provision_id), is_latest_version=False)

@@ -1,0 +1,1 @@
+# The verifier stores nothing: its core is pure functions (see verifier/gates.py).

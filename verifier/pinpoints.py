@@ -1,0 +1,228 @@
+"""Canonical provision ids and human citations.
+
+An id is `<ACT>:<unit>`: `P-8.6:s7(3)(c)(i)(A)`, `P-8.6:s47bis`, `민법:s15의2(1)(2)`,
+definitions `P-8.6:s2(1)/personal-information`, schedules `P-8.6:sch1` and `P-8.6:sch1/4.7.1`.
+Labels are strings ("10.1", "29.21", "47bis", "15의2"), never numbers.
+"""
+
+import re
+from dataclasses import dataclass, field
+
+
+class PinpointError(ValueError):
+    """A provision id or citation that cannot be read; the message says why."""
+
+
+# A section label: 7, 10.1, 29.21, 47bis, 15의2, 3A.
+_LABEL = r"\d+(?:\.\d+)*(?:bis|ter|quater|quinquies|sexies|[A-Z]|의\d+)?"
+_SUB = r"[0-9A-Za-z가-힣]+(?:\.[0-9A-Za-z]+)*"
+_UNIT_RE = re.compile(
+    rf"^(?P<prefix>s|sch)(?P<label>{_LABEL})(?P<subs>(?:\({_SUB}\))*)(?:/(?P<tail>[\w.\-]+))?$"
+)
+_SUBS_RE = re.compile(r"\(([^()]+)\)")
+
+
+@dataclass(frozen=True)
+class ProvisionId:
+    """A parsed provision id. `subpath` holds the bracketed labels below the section."""
+
+    act: str
+    section: str
+    subpath: tuple[str, ...] = ()
+    raw: str = field(default="", compare=False)
+    prefix: str = "s"  # "s" for a section, "sch" for a schedule
+    tail: str | None = None  # definition slug or schedule item
+
+    def __str__(self) -> str:
+        subs = "".join(f"({s})" for s in self.subpath)
+        tail = f"/{self.tail}" if self.tail else ""
+        return f"{self.act}:{self.prefix}{self.section}{subs}{tail}"
+
+    @property
+    def unit(self) -> str:
+        """The part after `ACT:`, e.g. `s7(3)(c)`."""
+        return str(self).split(":", 1)[1]
+
+    @property
+    def section_id(self) -> str:
+        return f"{self.act}:{self.prefix}{self.section}"
+
+    @property
+    def is_section(self) -> bool:
+        return not self.subpath and not self.tail
+
+    def parent_ids(self) -> list[str]:
+        """Ids of the enclosing units, nearest first, ending with the section id."""
+        parents = []
+        if self.tail:
+            parents.append(str(ProvisionId(self.act, self.section, self.subpath, prefix=self.prefix)))
+        for depth in range(len(self.subpath) - 1, -1, -1):
+            parents.append(
+                str(ProvisionId(self.act, self.section, self.subpath[:depth], prefix=self.prefix))
+            )
+        return [p for p in parents if p != str(self)]
+
+    def human(self) -> str:
+        """A label a lawyer reads: `s. 7(3)(c)`, `Schedule 1, 4.7.1`, `s. 2(1) "personal-information"`."""
+        subs = "".join(f"({s})" for s in self.subpath)
+        if self.prefix == "sch":
+            return f"Schedule {self.section}" + (f", {self.tail}" if self.tail else "")
+        text = f"s. {self.section}{subs}"
+        return f"{text}, definition “{self.tail.replace('-', ' ')}”" if self.tail else text
+
+
+def parse_provision_id(s: str) -> ProvisionId:
+    """Parse `ACT:unit`. Whitespace inside the unit is dropped ("s47 bis" -> "s47bis").
+
+    Raises PinpointError when there is no act, no unit, or the unit is not a section or schedule
+    label followed by bracketed sub-labels.
+    """
+    if not isinstance(s, str) or ":" not in s:
+        raise PinpointError(f"{s!r} is not a provision id: expected ACT:unit, e.g. P-8.6:s7(3)(c)")
+    act, unit = s.strip().rsplit(":", 1)
+    act = act.strip()
+    unit = re.sub(r"\s+", "", unit)
+    if not act:
+        raise PinpointError(f"{s!r} has no Act code before the colon")
+    if not unit:
+        raise PinpointError(f"{s!r} has no unit after the colon, e.g. s7")
+    m = _UNIT_RE.match(unit[0].lower() + unit[1:] if unit[:1] in "S" else unit)
+    if not m:
+        raise PinpointError(
+            f"{s!r}: unit {unit!r} is not a section label with sub-labels, "
+            "e.g. s7(3)(c), s2(1)/personal-information or sch1/4.7.1"
+        )
+    subs = tuple(_SUBS_RE.findall(m["subs"]))
+    if m["prefix"] == "sch" and subs:
+        raise PinpointError(f"{s!r}: schedule items are written sch1/4.7.1, not with brackets")
+    return ProvisionId(act, m["label"], subs, raw=s, prefix=m["prefix"], tail=m["tail"])
+
+
+def make_provision_id(act: str, unit: str) -> ProvisionId:
+    """Join an act code and a unit string, then parse (raises PinpointError)."""
+    return parse_provision_id(f"{act}:{unit}")
+
+
+# --- human citations -------------------------------------------------------------------------
+
+_PLURAL_KEYWORDS = r"sections|subsections|paragraphs|subparagraphs|clauses|articles|paragraphes|alinéas|sous-alinéas|arts\.|ss\.|ss|§§"
+_SINGULAR_KEYWORDS = r"sub-?section|subparagraph|sub-?clause|section|paragraph|clause|article|paragraphe|sous-alinéa|alinéa|art\.|s\.|s|§"
+_HUMAN_LABEL = r"\d+(?:\.\d+)*(?:\s?(?:bis|ter|quater|quinquies|sexies)\b|[A-Z]\b)?"
+# (3)(c)(i), also the French "7(3)c)" form where a letter label has only a closing bracket.
+_GROUPS = r"(?:\s?\([0-9A-Za-z.]{1,6}\)|(?<=\))[a-z](?:\.\d+)?\))*"
+_KEYWORD_RE = re.compile(
+    rf"(?<![\w.])(?P<kw>{_PLURAL_KEYWORDS}|{_SINGULAR_KEYWORDS})\s*(?P<label>{_HUMAN_LABEL})(?P<groups>{_GROUPS})"
+    rf"(?:\s+of\s+(?:the\s+)?schedule\s+(?P<sched>[0-9IVX]+))?",
+    re.IGNORECASE,
+)
+_SCHEDULE_RE = re.compile(r"\bschedule\s+(?P<sched>[0-9]+|[IVX]+)\b", re.IGNORECASE)
+_CONTINUATION_RE = re.compile(
+    rf"\s*(?P<sep>,\s*(?:and|or|et|ou)?|and|or|et|ou|to|à|through|-|–)\s*"
+    rf"(?:(?P<label>{_HUMAN_LABEL})(?P<groups>{_GROUPS})|(?P<only>(?:\([0-9A-Za-z.]{{1,6}}\))+))",
+    re.IGNORECASE,
+)
+_KOREAN_RE = re.compile(
+    r"제\s?(?P<jo>\d+)\s?조(?:\s?의\s?(?P<ui>\d+))?(?:\s?제\s?(?P<hang>\d+)\s?항)?"
+    r"(?:\s?제\s?(?P<ho>\d+)\s?호)?(?:\s?(?P<mok>[가-하])\s?목)?"
+)
+_BARE_RE = re.compile(rf"^\s*(?P<label>{_HUMAN_LABEL})(?P<groups>{_GROUPS})\s*$")
+_MAX_RANGE = 20
+
+
+@dataclass(frozen=True)
+class CitationMatch:
+    """Where a human citation sits in a text, and the unit strings it names."""
+
+    start: int
+    end: int
+    units: tuple[str, ...]
+    text: str
+
+
+def parse_citation_units(text: str) -> list[str]:
+    """Turn human citations ("s. 7(3)(c)", "ss. 7 and 8", "제15조의2 제1항") into unit strings.
+
+    Returns units in order of appearance without duplicates, e.g. ["s7(3)(c)"]. A bare label
+    ("10.1", "47 bis") is read only when it is the whole text. Nothing found gives [].
+    """
+    units: list[str] = []
+    for match in find_citations(text):
+        units.extend(u for u in match.units if u not in units)
+    if not units:
+        bare = _BARE_RE.match(text)
+        if bare:
+            units.append(_unit(bare["label"], bare["groups"]))
+    return units
+
+
+def find_citations(text: str) -> list[CitationMatch]:
+    """Locate every citation in free text, with its span and unit strings."""
+    found: list[CitationMatch] = []
+    for m in _KOREAN_RE.finditer(text):
+        label = m["jo"] + (f"의{m['ui']}" if m["ui"] else "")
+        subs = "".join(f"({x})" for x in (m["hang"], m["ho"], m["mok"]) if x)
+        found.append(CitationMatch(m.start(), m.end(), (f"s{label}{subs}",), m.group()))
+    taken = [(c.start, c.end) for c in found]
+    for m in _KEYWORD_RE.finditer(text):
+        units, end = _keyword_units(text, m)
+        found.append(CitationMatch(m.start(), end, tuple(units), text[m.start():end]))
+        taken.append((m.start(), end))
+    for m in _SCHEDULE_RE.finditer(text):
+        if not any(a <= m.start() < b for a, b in taken):
+            found.append(CitationMatch(m.start(), m.end(), (f"sch{m['sched']}",), m.group()))
+    return sorted(found, key=lambda c: c.start)
+
+
+def _keyword_units(text: str, m: re.Match) -> tuple[list[str], int]:
+    """Units named by one keyword match plus the list or range that follows it."""
+    if m["sched"]:
+        return [f"sch{m['sched']}/{m['label']}"], m.end()
+    units = [_unit(m["label"], m["groups"])]
+    plural = re.fullmatch(_PLURAL_KEYWORDS, m["kw"], re.IGNORECASE) is not None
+    end = m.end()
+    while True:
+        c = _CONTINUATION_RE.match(text, end)
+        if not c:
+            break
+        sep = c["sep"].strip(" ,").lower()
+        if c["only"]:
+            # "paragraphs 7(3)(c) and (d)": the new label replaces the last level.
+            base = _UnitParts(units[-1])
+            units.append(base.with_last(_SUBS_RE.findall(c["only"])))
+        elif plural:
+            nxt = _unit(c["label"], c["groups"])
+            if sep in ("to", "à", "through", "-", "–"):
+                units.extend(_expand_range(units[-1], nxt))
+            else:
+                units.append(nxt)
+        else:
+            break
+        end = c.end()
+    return units, end
+
+
+def _unit(label: str, groups: str) -> str:
+    label = re.sub(r"\s+", "", label)
+    subs = re.findall(r"\(?([0-9A-Za-z.]+)\)", groups or "")
+    return f"s{label}" + "".join(f"({s})" for s in subs)
+
+
+def _expand_range(first: str, last: str) -> list[str]:
+    """`s7`..`s9` -> s8, s9 when both are whole small numbers; otherwise just `last`."""
+    a, b = first[1:], last[1:]
+    if a.isdigit() and b.isdigit() and 0 < int(b) - int(a) <= _MAX_RANGE:
+        return [f"s{n}" for n in range(int(a) + 1, int(b) + 1)]
+    return [last]
+
+
+class _UnitParts:
+    """A unit string split into section and sub-labels, for continuation lists."""
+
+    def __init__(self, unit: str):
+        m = re.match(r"^(s[^()]+)((?:\([^()]+\))*)$", unit)
+        self.head = m[1] if m else unit
+        self.subs = _SUBS_RE.findall(m[2]) if m else []
+
+    def with_last(self, new_subs: list[str]) -> str:
+        keep = self.subs[: max(0, len(self.subs) - len(new_subs))]
+        return self.head + "".join(f"({s})" for s in keep + new_subs)
