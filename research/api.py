@@ -1,0 +1,17 @@
+"""The REST API (django-ninja) under /api/v1; OpenAPI docs at /api/docs.
+
+Each app owns a Router in <app>/api.py; they are mounted here.
+"""
+
+from ninja import NinjaAPI
+
+api = NinjaAPI(title="Verbatim API", version="1", urls_namespace="api", docs_url="/docs")
+
+
+def _mount():
+    from corpus.api import router as corpus_router
+
+    api.add_router("/v1/", corpus_router)
+
+
+_mount()
