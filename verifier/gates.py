@@ -6,15 +6,19 @@ tools returned during the run. Output is findings per claim and per citation; no
 calls a model or the database.
 """
 
-import re
 from dataclasses import dataclass, field
 from datetime import date
 
 from . import findings as F
-from .acts import act_for_citation, find_act_mentions
 from .findings import Finding, blocking, warning
+from .gate_warnings import (
+    defined_term_warnings,
+    qualifier_warnings,
+    reading_warnings,
+    says_broadened,
+)
 from .locate import deepest_unit_with
-from .pinpoints import PinpointError, find_citations, make_provision_id, parse_provision_id
+from .pinpoints import PinpointError, parse_provision_id
 from .quotes import MISMATCH, check_quote, has_inner_ellipsis
 from .types import CorpusView, ProvisionView
 
@@ -22,23 +26,6 @@ PASS = "pass"
 DOWNGRADED = "downgraded"
 BLOCKED = "blocked"
 
-QUALIFIER_PHRASES = (
-    "subject to", "despite", "unless", "except", "does not apply", "other than", "only if",
-    "provided that", "notwithstanding", "for the purposes of",
-)
-_QUALIFIER_RE = re.compile(
-    r"(?<!\w)(" + "|".join(re.escape(p) for p in QUALIFIER_PHRASES) + r")(?!\w)", re.IGNORECASE
-)
-# Defined terms so ordinary that warning on them would bury the warnings that matter.
-COMMON_TERMS = frozenset(
-    {"act", "person", "day", "minister", "court", "province", "regulation", "regulations",
-     "year", "month", "federal", "her majesty", "his majesty", "canada"}
-)
-_BROADENED_HINTS = re.compile(
-    r"outside|beyond|other acts?\b|broaden|wider|widened|not (?:limited|confined) to|also searched",
-    re.IGNORECASE,
-)
-_ID_RE = re.compile(r"(?<![\w-])[^\s:,;()]+:(?:s|sch)\d[^\s,;]*")
 _SHORT_HASH = 8
 
 
@@ -129,11 +116,11 @@ def gate_answer(
             claim_findings.append(blocking(
                 F.NO_CITATION, "This statement of law cites no provision, so it cannot be checked."
             ))
-        claim_findings += _qualifier_warnings(citations, checked, corpus, not_in_text)
-        claim_findings += _defined_term_warnings(citations, checked, corpus, all_citations)
+        claim_findings += qualifier_warnings(citations, checked, corpus, not_in_text)
+        claim_findings += defined_term_warnings(citations, checked, corpus, all_citations)
         results.append(ClaimResult(index, claim.get("text", ""), checked, claim_findings))
-    answer_findings = _reading_warnings(answer.get("reading") or "", corpus, retrieved)
-    if broadened and not _says_broadened(answer):
+    answer_findings = reading_warnings(answer.get("reading") or "", corpus, retrieved)
+    if broadened and not says_broadened(answer):
         answer_findings.append(warning(
             F.BROADENED,
             "The search went outside the Acts asked about, and the answer does not say so.",
@@ -304,140 +291,3 @@ def _retrieved_sections(retrieved_ids) -> set[str]:
         except PinpointError:
             continue
     return sections
-
-
-# --- warnings ----------------------------------------------------------------------------------
-
-def _qualifier_warnings(citations, checked, corpus: CorpusView, not_in_text: str) -> list[Finding]:
-    """One warning per cited section whose text qualifies the rule in ways the answer skips."""
-    mentioned = " ".join([c.get("quote") or "" for c in citations] + [not_in_text]).casefold()
-    out, seen = [], set()
-    for result in checked:
-        try:
-            section_id = parse_provision_id(result.provision_id).section_id
-        except PinpointError:
-            continue
-        section = corpus.get(section_id)
-        if section is None or section_id in seen:
-            continue
-        seen.add(section_id)
-        missing = [q for q in _qualifiers(section.text) if q["phrase"].casefold() not in mentioned]
-        if missing:
-            phrases = ", ".join(dict.fromkeys(f"“{q['phrase'].lower()}”" for q in missing))
-            out.append(warning(
-                F.QUALIFIER,
-                f"Section {section.label} of {section.act} contains {phrases}, which the answer "
-                "neither quotes nor lists under “Not in the text above”.",
-                section_id=section_id, qualifiers=missing,
-            ))
-    return out
-
-
-def _qualifiers(text: str) -> list[dict]:
-    found, seen = [], set()
-    for m in _QUALIFIER_RE.finditer(text):
-        sentence = _sentence_around(text, m.start(), m.end())
-        key = (m.group().casefold(), sentence)
-        if key not in seen:
-            seen.add(key)
-            found.append({"phrase": m.group(), "sentence": sentence})
-    return found
-
-
-def _sentence_around(text: str, start: int, end: int, limit: int = 300) -> str:
-    """The sentence (or ;-separated clause) holding text[start:end], cut to about `limit`."""
-    left = max(text.rfind(". ", 0, start), text.rfind("; ", 0, start))
-    left = 0 if left < 0 else left + 2
-    rights = [i for i in (text.find(". ", end), text.find("; ", end)) if i >= 0]
-    right = min(rights) + 1 if rights else len(text)
-    if right - left > limit:
-        left = max(left, start - limit // 2)
-        right = min(right, end + limit // 2)
-    return text[left:right].strip()
-
-
-def _defined_term_warnings(citations, checked, corpus: CorpusView, all_citations) -> list[Finding]:
-    """Warn when a quote uses a term its Act defines and no citation quotes the definition."""
-    out, warned = [], set()
-    for citation, result in zip(citations, checked, strict=True):
-        try:
-            act = parse_provision_id(result.provision_id).act
-        except PinpointError:
-            continue
-        for term, definition in corpus.definitions(act).items():
-            if term in COMMON_TERMS or len(term) < 3 or (act, term) in warned:
-                continue
-            if result.provision_id == definition.id or not _uses_term(citation.get("quote") or "", term):
-                continue
-            if _definition_quoted(definition, all_citations):
-                continue
-            warned.add((act, term))
-            out.append(warning(
-                F.DEFINED_TERM,
-                f"The quote relies on “{term}”, which {act} defines in "
-                f"{parse_provision_id(definition.id).human().split(',')[0]}; the definition was not quoted.",
-                term=term, definition_id=definition.id,
-            ))
-    return out
-
-
-def _uses_term(quote: str, term: str) -> bool:
-    pattern = r"(?<!\w)" + r"\s+".join(map(re.escape, term.split())) + r"(?:s|es)?(?!\w)"
-    return re.search(pattern, quote, re.IGNORECASE) is not None
-
-
-def _definition_quoted(definition: ProvisionView, all_citations) -> bool:
-    for c in all_citations:
-        pid = (c.get("provision_id") or "").strip()
-        if pid == definition.id:
-            return True
-        if pid.startswith(definition.section_id) and check_quote(c.get("quote") or "", definition.text).is_match:
-            return True
-    return False
-
-
-def _reading_warnings(reading: str, corpus: CorpusView, retrieved: set[str]) -> list[Finding]:
-    """Provisions the Reading names that no tool returned in this run."""
-    unfetched = []
-    for ref, section_ids in _reading_refs(reading, corpus, retrieved):
-        if not any(s in retrieved for s in section_ids):
-            unfetched.append(ref)
-    if not unfetched:
-        return []
-    names = ", ".join(dict.fromkeys(unfetched))
-    return [warning(
-        F.READING_UNFETCHED,
-        f"The Reading cites {names}, which no tool returned in this run.",
-        references=list(dict.fromkeys(unfetched)),
-    )]
-
-
-def _reading_refs(reading: str, corpus: CorpusView, retrieved: set[str]):
-    """Yield (reference as written, possible section ids) for each provision the Reading names."""
-    for m in _ID_RE.finditer(reading):
-        try:
-            yield m.group(), [parse_provision_id(m.group().rstrip(".")).section_id]
-        except PinpointError:
-            continue
-    id_spans = [(m.start(), m.end()) for m in _ID_RE.finditer(reading)]
-    mentions = find_act_mentions(reading, corpus.act_refs())
-    # Without an Act named, "section 9" may belong to any Act the run looked at.
-    run_acts = sorted({s.split(":", 1)[0] for s in retrieved})
-    for c in find_citations(reading):
-        if any(a <= c.start < b for a, b in id_spans):
-            continue
-        act = act_for_citation(reading, c.start, c.end, mentions)
-        for unit in c.units:
-            sections = []
-            for code in [act] if act else run_acts:
-                try:
-                    sections.append(make_provision_id(code, unit).section_id)
-                except PinpointError:
-                    continue
-            yield c.text.strip(), sections
-
-
-def _says_broadened(answer: dict) -> bool:
-    texts = [c.get("text") or "" for c in answer.get("claims") or []]
-    texts += [answer.get("reading") or "", answer.get("not_in_text") or ""]
-    return any(_BROADENED_HINTS.search(t) for t in texts)

@@ -29,7 +29,8 @@ CONTINUED_TAGS = {"ContinuedSectionSubsection", "ContinuedParagraph", "Continued
 SKIP_TAGS = {"Label", "MarginalNote", "HistoricalNote", "Footnote"}
 PENDING_SCHEDULES = {"NifProvs", "RelatedProvs"}
 SCHEDULE_ITEM_LABEL = re.compile(r"^\s*(\d+(?:\.\d+)+)\.?(?=\s|[^\d.\s]|$)")
-BLOCK_TAGS = {"Text", "Provision", "Paragraph", "Subparagraph", "Clause", "Subclause", "Definition",
+# Elements whose text starts a new word even where the XML has no space before them.
+BLOCK_TAGS = {"Text", "Repealed", "Provision", "Paragraph", "Subparagraph", "Clause", "Subclause", "Definition",
               "TitleText", "entry", "row", "BilingualItemEn", "BilingualItemFr", "Item"}
 PATH_NAMES = {"section": "section", "subsection": "subsection", "paragraph": "paragraph",
               "subparagraph": "subparagraph", "clause": "clause", "subclause": "subclause"}
@@ -117,7 +118,9 @@ def clean(text):
 
 
 def inline_text(el):
-    """Text of a mixed-content element (XRefs, DefinedTerms, Emphasis kept as words)."""
+    """Text of a mixed-content element (XRefs, DefinedTerms, Emphasis kept as words); "" for None."""
+    if el is None:
+        return ""
     parts = [el.text or ""]
     for node in el.iterdescendants():
         if not isinstance(node.tag, str) or _inside_footnote(node, el):
@@ -128,6 +131,12 @@ def inline_text(el):
         parts.append(node.text or "")
         parts.append(node.tail or "")
     return clean("".join(parts))
+
+
+def label_text(el):
+    """The element's own <Label>, footnote markers left out ("*(3)" is "(3)")."""
+    label = el.find("Label")
+    return inline_text(label) if label is not None else ""
 
 
 def _inside_footnote(node, stop):
@@ -155,6 +164,7 @@ class _Builder:
         self.nodes: list[ParsedNode] = []
         self.pending: list[ParsedPending] = []
         self.headings: list[tuple[int, str]] = []  # (level, "Part 1") stack
+        self.unit_index: dict[str, int] = {}  # unit_id -> node index, to keep ids unique
 
     def build(self):
         ident = self.root.find("Identification")
@@ -193,7 +203,7 @@ class _Builder:
 
     def _heading(self, el, parent=None, depth=0):
         level = int(el.get("level") or 1)
-        label = clean(el.findtext("Label") or "")
+        label = label_text(el)
         title = inline_text(el.find("TitleText")) if el.find("TitleText") is not None else ""
         self.headings = [(lv, name) for lv, name in self.headings if lv < level]
         if label:
@@ -210,23 +220,57 @@ class _Builder:
 
     def _add(self, node):
         self.nodes.append(node)
+        self.unit_index.setdefault(node.unit_id, len(self.nodes) - 1)
         return len(self.nodes) - 1
+
+    def _unique_unit(self, unit_id, repealed):
+        """Keep unit ids unique within a version.
+
+        The same term can be defined twice in one subsection: a repealed
+        definition followed by its replacement (I-21 s35(1) "legislative
+        assembly"). The live one keeps the plain id; a repealed one gets
+        "-repealed"; any other repeat gets "-2", "-3"...
+        """
+        if unit_id not in self.unit_index:
+            return unit_id
+        earlier = self.nodes[self.unit_index[unit_id]]
+        if not repealed and earlier.status == "repealed" and earlier.kind == "definition":
+            # The earlier holder was repealed: it gives up the plain id.
+            earlier.unit_id = self._free(unit_id, "-repealed")
+            self.unit_index[earlier.unit_id] = self.unit_index.pop(unit_id)
+            return unit_id
+        return self._free(unit_id, "-repealed" if repealed else "-2")
+
+    def _free(self, unit_id, suffix):
+        candidate, n = f"{unit_id}{suffix}", 2
+        while candidate in self.unit_index:
+            n += 1
+            candidate = f"{unit_id}{suffix}-{n}" if suffix == "-repealed" else f"{unit_id}-{n}"
+        return candidate
 
     def _unit(self, el, parent, parent_unit, depth, path_prefix=""):
         kind = UNIT_TAGS[_tag(el)]
-        label = clean(el.findtext("Label") or "")
+        label = label_text(el)
         node = ParsedNode(kind=kind, unit_id="", section_unit="", label=label, depth=depth,
                           marginal_note=inline_text(el.find("MarginalNote")) if el.find("MarginalNote") is not None else "",
                           lims_id=el.get(f"{LIMS}id", ""), parent=parent,
                           in_force_start=_date(el.get(f"{LIMS}inforce-start-date")),
                           heading_path=self._heading_path())
+        own_text = el.find("Text")
+        repealed = own_text is not None and own_text.find("Repealed") is not None and (
+            kind == "definition" or inline_text(own_text).startswith(("[Repealed", "[Abrog")))
         if kind == "definition":
             node.defined_term, node.defined_term_other = self._terms(el)
-            node.unit_id = f"{parent_unit}/{slug(node.defined_term or label or str(len(self.nodes)))}"
+            unit_id = f"{parent_unit}/{slug(node.defined_term or label or str(len(self.nodes)))}"
         elif kind == "section":
-            node.unit_id = f"{parent_unit + '/' if parent_unit else ''}s{compact_label(label)}"
+            # An unlabelled section (L-2's preamble in Part I) is named by its lims:id.
+            own = compact_label(label) or f"-{node.lims_id or len(self.nodes)}"
+            unit_id = f"{parent_unit + '/' if parent_unit else ''}s{own}"
         else:
-            node.unit_id = f"{parent_unit}{compact_label(label)}"
+            unit_id = f"{parent_unit}{compact_label(label)}"
+        node.unit_id = self._unique_unit(unit_id, repealed)
+        if repealed:
+            node.status = "repealed"
         node.section_unit = node.unit_id if kind == "section" else (
             self.nodes[parent].section_unit if parent is not None else node.unit_id)
         node.path = self._path(node, parent, path_prefix)
@@ -250,8 +294,6 @@ class _Builder:
                 child_texts.append(clean(f"{child_node.label if child_node.kind != 'definition' else ''} {child_node.text}"))
                 continue
             text = inline_text(child)
-            if tag == "Text" and child.find("Repealed") is not None and clean(text).startswith(("[Repealed", "[Abrog")):
-                node.status = "repealed"
             if not text:
                 continue
             (tails if seen_child or tag in CONTINUED_TAGS else leads).append(text)
@@ -284,7 +326,7 @@ class _Builder:
             self._pending(el, schedule_id)
             return
         form = el.find("ScheduleFormHeading")
-        label = clean(form.findtext("Label") or "") if form is not None else ""
+        label = label_text(form) if form is not None else ""
         title = inline_text(form.find("TitleText")) if form is not None and form.find("TitleText") is not None else ""
         number = re.sub(r"^(SCHEDULE|ANNEXE)\s*", "", label, flags=re.I)
         unit = f"sch{compact_label(number)}" if number else "sch"
@@ -374,7 +416,7 @@ class _Builder:
             for section in group.findall("Section"):
                 self.pending.append(ParsedPending(
                     schedule=schedule_id, heading=heading_text, kind=section.get("type", ""),
-                    label=clean(section.findtext("Label") or ""),
+                    label=label_text(section),
                     marginal_note=inline_text(section.find("MarginalNote")) if section.find("MarginalNote") is not None else "",
                     text=clean(" ".join(inline_text(c) for c in section if _tag(c) not in {"Label", "MarginalNote", "HistoricalNote"})),
                 ))

@@ -37,7 +37,8 @@ def provision(row) -> ProvisionView:
         sha256=sha256_text(text),
         status="repealed" if pid in REPEALED_IDS else "in_force",
         pit_date=PIT.get(act), marginal_note=note, path=path,
-        url=f"https://laws-lois.justice.gc.ca/eng/acts/{act}/section-{number}.html",
+        url=(f"https://www.law.go.kr/법령/{act}/제{number}조" if act == "민법"
+             else f"https://laws-lois.justice.gc.ca/eng/acts/{act}/section-{number}.html"),
     )
 
 

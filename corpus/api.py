@@ -1,0 +1,5 @@
+"""Corpus API: acts, versions, provisions by pinpoint id, search."""
+
+from ninja import Router
+
+router = Router(tags=["corpus"])

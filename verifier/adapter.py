@@ -1,0 +1,133 @@
+"""DbCorpus: the verifier's CorpusView read from the corpus database.
+
+One instance answers for one language and one as-at date; it caches what it has
+read, so build one per answer or memo, not one per process.
+"""
+
+from corpus.models import Act, Provision, VersionNotHeld
+from verifier.acts import ActRef
+from verifier.pinpoints import PinpointError, parse_provision_id
+from verifier.types import ProvisionView
+
+QUOTABLE_SECTION_KINDS = {Provision.KIND_SECTION, Provision.KIND_SCHEDULE, Provision.KIND_SCHEDULE_ITEM}
+
+
+class DbCorpus:
+    """A CorpusView (see verifier/types.py) over the as-at versions of every Act."""
+
+    def __init__(self, lang="eng", as_at=None):
+        self.lang = lang
+        self.as_at = as_at
+        self._versions = {}
+        self._sections = {}
+        self._act_sections = {}
+        self._definitions = {}
+
+    # CorpusView
+    def get(self, provision_id):
+        try:
+            pid = parse_provision_id(provision_id)
+            act, unit = pid.act, pid.unit
+        except PinpointError:
+            if ":" not in str(provision_id):
+                return None
+            act, unit = str(provision_id).split(":", 1)
+        version = self._version(act)
+        if version is None:
+            return None
+        row = (Provision.objects.filter(version=version, unit_id=unit)
+               .exclude(kind=Provision.KIND_HEADING).select_related("text").order_by("position").first())
+        return self._view(row, version) if row else None
+
+    def section_units(self, section_id):
+        if section_id in self._sections:
+            return self._sections[section_id]
+        act, _, section_unit = section_id.partition(":")
+        version = self._version(act)
+        units = []
+        if version is not None and section_unit:
+            rows = (Provision.objects.filter(version=version, section_unit=section_unit)
+                    .exclude(kind=Provision.KIND_HEADING).select_related("text").order_by("position"))
+            units = [self._view(row, version) for row in rows]
+        self._sections[section_id] = units
+        return units
+
+    def act_sections(self, act_code):
+        if act_code not in self._act_sections:
+            version = self._version(act_code)
+            rows = [] if version is None else (
+                Provision.objects.filter(version=version, kind__in=QUOTABLE_SECTION_KINDS)
+                .select_related("text").order_by("position"))
+            self._act_sections[act_code] = [self._view(r, version) for r in rows
+                                            if r.unit_id == r.section_unit]
+        return self._act_sections[act_code]
+
+    def definitions(self, act_code):
+        if act_code not in self._definitions:
+            version = self._version(act_code)
+            rows = [] if version is None else (
+                Provision.objects.filter(version=version, kind=Provision.KIND_DEFINITION)
+                .select_related("text").order_by("position"))
+            terms = {}
+            for row in rows:
+                if row.defined_term:
+                    terms.setdefault(row.defined_term.lower(), self._view(row, version))
+            self._definitions[act_code] = terms
+        return self._definitions[act_code]
+
+    def act_refs(self):
+        return [act_ref(act) for act in Act.objects.all()]
+
+    # helpers
+    def version_of(self, act_code):
+        """The as-at version of an Act, or None when unknown or not held at the date."""
+        return self._version(act_code)
+
+    def _version(self, act_code):
+        if act_code not in self._versions:
+            act = Act.objects.filter(code=act_code).first()
+            try:
+                version = act.version_at(self.lang, self.as_at) if act else None
+            except VersionNotHeld:
+                version = None
+            if version is not None:
+                version.is_latest_cached = version.pk == act.version_at(self.lang).pk
+            self._versions[act_code] = version
+        return self._versions[act_code]
+
+    def _view(self, row, version):
+        code = version.act.code
+        return ProvisionView(
+            id=f"{code}:{row.unit_id}",
+            act=code,
+            section_id=f"{code}:{row.section_unit}",
+            kind=row.kind,
+            label=row.defined_term if row.kind == Provision.KIND_DEFINITION else row.label,
+            text=row.text.text,
+            sha256=row.text_id,
+            status=row.status,
+            pit_date=version.pit_date,
+            is_latest_version=version.is_latest_cached,
+            has_pending_amendments=version.has_pending_amendments,
+            marginal_note=row.marginal_note,
+            path=f"{version.act.title(version.lang)} > {row.path}",
+            url=official_url(row, version),
+        )
+
+
+def act_ref(act):
+    return ActRef(code=act.code, short_titles=[t for t in (act.title_en, act.title_fr) if t],
+                  long_titles=[t for t in (act.long_title_en, act.long_title_fr) if t])
+
+
+def official_url(row, version):
+    """The official Justice Laws page of the provision's section (lims:id anchor when held)."""
+    code = version.act.code
+    base = "https://laws-lois.justice.gc.ca"
+    folder = f"fra/lois/{code}" if version.lang == "fra" else f"eng/acts/{code}"
+    section = row.section_unit
+    if section.startswith("s") and "/" not in section:
+        page = f"{'article' if version.lang == 'fra' else 'section'}-{section[1:]}.html"
+        return f"{base}/{folder}/{page}"
+    anchor = f"#{row.lims_id}" if row.lims_id else ""
+    return f"{base}/{folder}/FullText.html{anchor}"

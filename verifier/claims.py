@@ -1,0 +1,341 @@
+"""Claim checker: audit someone else's memo against the stored text.
+
+Each claim gets verified | contradicted | unknown. Verified is never a guess: the citation must
+resolve, every quoted word must be verbatim in the cited unit, and what the claim says in its
+own words must be visibly in that unit's text. Anything short of that is unknown.
+"""
+
+import re
+from dataclasses import dataclass, field
+
+from . import findings as F
+from .acts import RESOLVED, ActRef, act_for_citation, find_act_mentions, resolve_act
+from .locate import deepest_unit_with, section_holding
+from .pinpoints import PinpointError, find_citations, make_provision_id, parse_provision_id
+from .quotes import MISMATCH, check_quote
+from .types import CorpusView, ProvisionView
+
+VERIFIED = "verified"
+CONTRADICTED = "contradicted"
+UNKNOWN = "unknown"
+
+# Share of the claim's own content words (stemmed) that must appear in the unit's text.
+SUPPORT_THRESHOLD = 0.85
+# A quoted fragment this short may be a term in scare quotes rather than a quotation.
+_MIN_QUOTE_WORDS = 3
+_QUOTE_RE = re.compile(r"\"([^\"]+)\"|“([^”]+)”|「([^」]+)」|«\s*([^»]+?)\s*»")
+_ABBREVIATIONS = re.compile(
+    r"(?:\b(?:s|ss|c|art|arts|para|paras|subs|e\.g|i\.e|no|vs|cf|al|p|pp|sch|ch|R\.S\.C|S\.C)\.|\b[A-Z]\.)$",
+    re.IGNORECASE,
+)
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])[\"”’)]*\s+")
+_BULLET = re.compile(r"^\s*(?:[-*•·]|\d+[.)]|\([a-z0-9]+\))\s+")
+_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+STOPWORDS = frozenset(
+    """a an the and or of to in on at by for from with without as is are be been being was were
+    that this these those it its their there which who whom whose what when where while if then
+    than so such any all each every some no nor not only also under into onto upon about
+    provides provide provided states state says say reads read stipulates set out according
+    section sections subsection subsections paragraph paragraphs subparagraph clause act acts
+    s ss art article pursuant accordance per via can""".split()
+)
+# Deontic words: a claim that says "must" where the text says "may" is not supported.
+_MODALS = {
+    "prohibition": re.compile(r"\b(?:shall not|must not|may not|cannot|is prohibited|are prohibited|no \w+ shall)\b", re.I),
+    "obligation": re.compile(r"\b(?:shall(?! not)|must(?! not)|is required|are required|has to|have to)\b", re.I),
+    "permission": re.compile(r"\b(?:may(?! not)|is permitted|are permitted|is entitled|are entitled|can(?!not))\b", re.I),
+}
+
+
+@dataclass
+class ExtractedClaim:
+    """One sentence or bullet of a memo, with what it cites and quotes.
+
+    `act` is the resolved Act code (from the sentence or the nearest earlier mention) or None;
+    `act_note` explains an unresolved or ambiguous Act; `units` are unit strings ("s7(3)(c)").
+    """
+
+    text: str
+    start: int
+    end: int
+    act: str | None
+    units: list[str]
+    quotes: list[str]
+    act_note: str = ""
+
+
+@dataclass
+class ClaimVerdict:
+    """label verified | contradicted | unknown; `code` is the finding code (None when verified)."""
+
+    claim: ExtractedClaim
+    label: str
+    code: str | None
+    rationale: str
+    links: list[str] = field(default_factory=list)
+    provision_id: str | None = None
+
+
+def extract_claims(text: str, acts: list[ActRef]) -> list[ExtractedClaim]:
+    """Split a memo into claims (bullets, then sentences) and read their citations and quotes.
+
+    An Act named earlier in the memo carries forward to later claims that cite a section
+    without naming one, the way a memo reads.
+    """
+    claims, current_act = [], None
+    for start, end in _claim_spans(text):
+        sentence = text[start:end]
+        mentions = find_act_mentions(sentence, acts)
+        citations = find_citations(sentence)
+        act, note = None, ""
+        if citations:
+            act = act_for_citation(sentence, citations[0].start, citations[0].end, mentions)
+        if act is None and mentions:
+            act = mentions[0][2]
+        if act is None and citations:
+            act, note = _act_from_words(sentence, acts, current_act)
+        if mentions:
+            current_act = mentions[-1][2]
+        units = list(dict.fromkeys(u for c in citations for u in c.units))
+        quotes = [next(g for g in m.groups() if g) for m in _QUOTE_RE.finditer(sentence)]
+        claims.append(ExtractedClaim(sentence, start, end, act, units, quotes, note))
+    return claims
+
+
+def check_memo(text: str, corpus: CorpusView) -> list[ClaimVerdict]:
+    """Extract and check every claim of a memo, in order."""
+    return [check_claim(c, corpus) for c in extract_claims(text, corpus.act_refs())]
+
+
+def check_claim(claim: ExtractedClaim, corpus: CorpusView) -> ClaimVerdict:
+    """Verdict for one claim; see the module docstring. Several citations: any contradiction
+    wins, then any unknown; verified only when every citation is verified."""
+    if not claim.units:
+        return ClaimVerdict(claim, UNKNOWN, F.NO_CITATION, "The sentence cites no provision.")
+    if claim.act is None:
+        why = claim.act_note or "The sentence does not say which Act it cites."
+        return ClaimVerdict(claim, UNKNOWN, F.UNKNOWN_SECTION, why)
+    verdicts = [_check_unit(claim, unit, corpus) for unit in claim.units]
+    for label in (CONTRADICTED, UNKNOWN):
+        for v in verdicts:
+            if v.label == label:
+                return v
+    return verdicts[0] if len(verdicts) == 1 else _combine_verified(claim, verdicts)
+
+
+def _check_unit(claim: ExtractedClaim, unit_label: str, corpus: CorpusView) -> ClaimVerdict:
+    try:
+        pid = make_provision_id(claim.act, unit_label)
+    except PinpointError as e:
+        return ClaimVerdict(claim, UNKNOWN, F.MALFORMED, str(e))
+    name = f"{pid.human()} of {pid.act}"
+    if not corpus.act_sections(pid.act):
+        return ClaimVerdict(claim, UNKNOWN, F.UNKNOWN_SECTION,
+                            f"{pid.act} is not in the corpus, so the citation cannot be checked.")
+    section = corpus.get(pid.section_id)
+    if section is None:
+        return _contradicted(claim, F.UNKNOWN_SECTION, f"{pid.act} has no section {pid.section}.", pid)
+    unit = corpus.get(str(pid))
+    if unit is None:
+        return _contradicted(
+            claim, F.PINPOINT_NOT_FOUND,
+            f"Section {section.label} of {pid.act} exists, but it has no {pid.human()}.", pid,
+            [section],
+        )
+    if unit.status != "in_force" or section.status != "in_force":
+        dead = unit if unit.status != "in_force" else section
+        state = "repealed" if dead.status == "repealed" else "not in force"
+        return _contradicted(claim, F.REPEALED, f"{name} is {state}: “{dead.text[:120]}”.", pid, [unit])
+    for quote in claim.quotes:
+        verdict = _check_claim_quote(claim, quote, pid, unit, section, corpus)
+        if verdict is not None:
+            return verdict
+    return _support_verdict(claim, pid, unit, corpus)
+
+
+def _check_claim_quote(claim, quote, pid, unit, section, corpus) -> ClaimVerdict | None:
+    """None when the quote is verbatim in the unit; otherwise the verdict it forces."""
+    check = check_quote(quote, unit.text)
+    if check.is_match:
+        return None
+    name = f"{pid.human()} of {pid.act}"
+    if len(_WORD.findall(quote)) < _MIN_QUOTE_WORDS:
+        # One or two words in quotes are usually a term, not a quotation; they prove nothing
+        # either way, and finding "reasonable" somewhere else in the Act is no contradiction.
+        return ClaimVerdict(claim, UNKNOWN, F.QUOTE_MISMATCH,
+                            f"The quoted words “{quote}” are not in {name}; they may be the "
+                            "memo's own words rather than a quotation.", _links(unit), str(pid))
+    other = deepest_unit_with(quote, corpus.section_units(section.id)) or section_holding(
+        quote, corpus, pid.act, skip=section.id
+    )
+    if other is not None:
+        where = _human(other)
+        return _contradicted(
+            claim, F.WRONG_UNIT,
+            f"The quoted words “{_short(quote)}” are not in {name}; they are in {where}.",
+            pid, [other],
+        )
+    if check.status != MISMATCH:
+        wider = check_quote(quote, section.text)
+        check = wider if wider.status == MISMATCH else check
+    if check.status == MISMATCH:
+        d = check.difference
+        return _contradicted(
+            claim, F.QUOTE_MISMATCH,
+            f"The quote differs from {name}: the text says “{d.expected}” where the memo has "
+            f"“{d.found}”. The provision reads: “{_short(check.closest_passage, 240)}”.",
+            pid, [unit],
+        )
+    return _contradicted(
+        claim, F.QUOTE_MISMATCH,
+        f"The quoted words “{_short(quote)}” appear nowhere in {name} or elsewhere in {pid.act}.",
+        pid, [unit],
+    )
+
+
+def _support_verdict(claim, pid, unit: ProvisionView, corpus) -> ClaimVerdict:
+    """Verified only when the claim's own words are in the unit's text (with its lead-in)."""
+    own = _without_quotes_and_citations(claim, corpus.act_refs())
+    text = _unit_context(unit, corpus)
+    words = _content_stems(own)
+    name = f"{pid.human()} of {pid.act}"
+    missing = sorted({w for w in words if w not in _content_stems(text)})
+    share = 1 - len(missing) / len(words) if words else 1.0
+    quoted = " The quoted words are verbatim there." if claim.quotes else ""
+    if share < SUPPORT_THRESHOLD or (not words and not claim.quotes):
+        return ClaimVerdict(
+            claim, UNKNOWN, None,
+            f"{name} exists{' and the quote is verbatim' if claim.quotes else ''}, but the claim "
+            f"goes beyond its words ({', '.join(missing[:8]) or 'no words to compare'}); that "
+            "needs a lawyer's reading.",
+            _links(unit), str(pid),
+        )
+    modal = _modal_mismatch(own, text)
+    if modal:
+        return ClaimVerdict(claim, UNKNOWN, None,
+                            f"The claim says {modal[0]} where {name} says {modal[1]}; that needs "
+                            "a lawyer's reading.", _links(unit), str(pid))
+    return ClaimVerdict(claim, VERIFIED, None,
+                        f"{name} is in force and says this in its own words.{quoted}",
+                        _links(unit), str(pid))
+
+
+def _combine_verified(claim, verdicts: list[ClaimVerdict]) -> ClaimVerdict:
+    links = [link for v in verdicts for link in v.links]
+    ids = ", ".join(v.provision_id for v in verdicts)
+    return ClaimVerdict(claim, VERIFIED, None, f"Every citation checks out ({ids}).", links, verdicts[0].provision_id)
+
+
+def _contradicted(claim, code, rationale, pid, views: list[ProvisionView] = ()) -> ClaimVerdict:
+    links = [f"/acts/{pid.act}/{pid.section_id.split(':', 1)[1]}"]
+    for v in views:
+        links += [link for link in _links(v) if link not in links]
+    return ClaimVerdict(claim, CONTRADICTED, code, rationale, links, str(pid))
+
+
+def _links(view: ProvisionView) -> list[str]:
+    unit = view.id.split(":", 1)[1]
+    return [f"/acts/{view.act}/{unit}"] + ([view.url] if view.url else [])
+
+
+def _human(view: ProvisionView) -> str:
+    return f"{parse_provision_id(view.id).human()} of {view.act}"
+
+
+def _short(text: str | None, limit: int = 120) -> str:
+    text = " ".join((text or "").split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# --- text helpers ------------------------------------------------------------------------------
+
+def _claim_spans(text: str):
+    """(start, end) of each bullet or sentence; abbreviations and open quotes do not end one."""
+    pos = 0
+    for line in text.splitlines(keepends=True):
+        body = line.rstrip("\n")
+        bullet = _BULLET.match(body)
+        offset = pos + (bullet.end() if bullet else 0)
+        yield from _sentences(text, offset, pos + len(body))
+        pos += len(line)
+
+
+def _sentences(text: str, start: int, end: int):
+    chunk_start = start
+    for m in _SENTENCE_SPLIT.finditer(text, start, end):
+        piece = text[chunk_start:m.start()].rstrip("\"”’)")
+        if _ABBREVIATIONS.search(piece) or _open_quote(text[chunk_start:m.start()]):
+            continue
+        if text[chunk_start:m.start()].strip():
+            yield _trim(text, chunk_start, m.start())
+        chunk_start = m.end()
+    if text[chunk_start:end].strip():
+        yield _trim(text, chunk_start, end)
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def _open_quote(piece: str) -> bool:
+    return piece.count('"') % 2 == 1 or piece.count("“") > piece.count("”")
+
+
+def _act_from_words(sentence: str, acts, current_act) -> tuple[str | None, str]:
+    """Fall back to "the Act" context; report an ambiguous Act name rather than guess."""
+    m = re.search(r"\b(?:of|under)\s+(?:the\s+)?([A-Z][\w’' ]+? Act)\b", sentence)
+    if m:
+        res = resolve_act(m.group(1), acts)
+        if res.status == RESOLVED:
+            return res.code, ""
+        return None, res.message
+    return current_act, "" if current_act else "The sentence does not say which Act it cites."
+
+
+def _without_quotes_and_citations(claim: ExtractedClaim, acts: list[ActRef]) -> str:
+    """The claim in its own words: quotes, citations and Act names taken out."""
+    text = _QUOTE_RE.sub(" ", claim.text)
+    for c in find_citations(text):
+        text = text.replace(c.text, " ")
+    for start, end, _code in reversed(find_act_mentions(text, acts)):
+        text = text[:start] + " " + text[end:]
+    return text
+
+
+def _unit_context(unit: ProvisionView, corpus: CorpusView) -> str:
+    """The unit's text plus the lead-in words of each enclosing unit ("an organization may
+    disclose ... only if the disclosure is"), which a paragraph only makes sense with."""
+    parts = [unit.text]
+    units = corpus.section_units(unit.section_id)
+    for parent_id in parse_provision_id(unit.id).parent_ids():
+        parent = corpus.get(parent_id)
+        if parent is None:
+            continue
+        children = [u for u in units if u.id != parent.id and u.id.startswith(parent.id + "(")]
+        cut = min((parent.text.find(c.text) for c in children if c.text and c.text in parent.text), default=-1)
+        parts.append(parent.text[:cut] if cut > 0 else parent.text if not children else "")
+    return " ".join(parts)
+
+
+def _content_stems(text: str) -> set[str]:
+    return {_stem(w) for w in _WORD.findall(text.casefold()) if w not in STOPWORDS and len(w) > 1}
+
+
+def _stem(word: str) -> str:
+    # Crude suffix stripping is enough to match "discloses"/"disclosed"/"disclosure".
+    for suffix in ("ations", "ation", "ures", "ure", "ing", "ies", "ied", "ed", "es", "s", "e", "y"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
+
+
+def _modal_mismatch(claim_text: str, unit_text: str) -> tuple[str, str] | None:
+    in_claim = {k for k, rx in _MODALS.items() if rx.search(claim_text)}
+    in_unit = {k for k, rx in _MODALS.items() if rx.search(unit_text)}
+    for kind in in_claim - in_unit:
+        return kind, (", ".join(sorted(in_unit)) or "neither")
+    return None
