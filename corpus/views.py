@@ -1,5 +1,236 @@
-from django.shortcuts import render
+"""Corpus pages: home, acts list, table of contents, section view, search.
+
+Every page reads `as_at` (YYYY-MM-DD) and `lang` (eng|fra) from the query string. A date that is
+not a date is refused with 400; a date before the first version we hold is a 404 that says so,
+never today's text.
+"""
+
+import datetime
+from urllib.parse import urlencode
+
+from django.db.models import Count, Max, Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+
+from corpus import alignment, sections, terms
+from corpus.diffs import word_diff
+from corpus.forms import SearchForm
+from corpus.models import Act, Provision, VersionNotHeld
+
+
+class BadRequest(Exception):
+    """A query parameter we cannot read; the message is shown to the reader."""
 
 
 def home(request):
-    return render(request, "corpus/home.html")
+    return render(request, "corpus/home.html", {"acts": Act.objects.all()})
+
+
+def act_list(request):
+    acts = Act.objects.annotate(
+        latest_pit=Max("versions__pit_date", filter=Q(versions__lang="eng")),
+        english_versions=Count("versions", filter=Q(versions__lang="eng")),
+        french_versions=Count("versions", filter=Q(versions__lang="fra")),
+    ).order_by("code")
+    return render(request, "corpus/act_list.html", {"acts": acts})
+
+
+def act_detail(request, code):
+    """Table of contents of the as-at version; amendments not in force listed apart."""
+    act = get_object_or_404(Act, code=code)
+    try:
+        lang, as_at = _lang(request), _as_at(request)
+        version = act.version_at(lang, as_at)
+    except BadRequest as error:
+        return _problem(request, "That date cannot be read", str(error), 400)
+    except VersionNotHeld as error:
+        return _problem(request, "Version not held", str(error), 404, act=act)
+    entries = list(Provision.objects.filter(version=version, parent__isnull=True).order_by("position"))
+    for entry in entries:
+        entry.anchor = sections.anchor_for(entry.unit_id)
+    pending = list(version.pending_amendments.all())
+    return render(request, "corpus/act_detail.html", {
+        "act": act, "version": version, "lang": lang, "as_at": as_at, "entries": entries,
+        "not_in_force": [p for p in pending if p.schedule == "NifProvs"],
+        "related": [p for p in pending if p.schedule != "NifProvs"],
+        "query": _query(lang, as_at),
+        "is_latest": version.is_latest(),
+    })
+
+
+def section(request, code, unit):
+    """One section (or schedule) with `unit` highlighted, its history and a diff between versions.
+
+    `compare=1` shows English and French side by side, aligned by document order and label.
+    htmx requests get only the history fragment.
+    """
+    act = get_object_or_404(Act, code=code)
+    try:
+        lang, as_at = _lang(request), _as_at(request)
+        version = act.version_at(lang, as_at)
+        diff_ids = _diff_ids(request)
+    except BadRequest as error:
+        return _problem(request, "That request cannot be read", str(error), 400)
+    except VersionNotHeld as error:
+        return _problem(request, "Version not held", str(error), 404, act=act)
+    try:
+        tree = sections.load_section(version, unit)
+    except sections.UnitNotFound as error:
+        heading = version.provisions.filter(unit_id=unit, kind=Provision.KIND_HEADING).first()
+        if heading is not None:
+            return redirect(f"{act.get_absolute_url()}?{_query(lang, as_at)}#{sections.anchor_for(unit)}")
+        raise Http404(str(error)) from error
+    query = _query(lang, as_at)
+    _render_text(tree, act, query)
+    versions = list(act.versions.filter(lang=lang).order_by("pit_date", "current_date", "pk"))
+    context = {
+        "act": act, "version": version, "lang": lang, "as_at": as_at, "tree": tree, "query": query,
+        "compare": request.GET.get("compare") == "1" and lang == "eng",
+        "versions": versions, "is_latest": version.pk == versions[-1].pk if versions else True,
+        "diff": _diff(act, lang, tree, versions, diff_ids, version),
+        "neighbours": _neighbours(version, tree),
+    }
+    if context["compare"]:
+        context.update(_side_by_side(act, tree, as_at))
+    template = "corpus/section.html#history" if request.htmx else "corpus/section.html"
+    return render(request, template, context)
+
+
+def search(request):
+    """Search form with live results; htmx requests get only the results fragment."""
+    form = SearchForm(request.GET or None)
+    results, error = None, ""
+    if form.is_valid() and form.cleaned_data["q"].strip():
+        from corpus.search import search as run_search  # written alongside; imported on use
+
+        data = form.cleaned_data
+        try:
+            results = run_search(data["q"], acts=[data["act"]] if data["act"] else None,
+                                 lang=data["lang"] or "eng", as_at=data["as_at"], limit=20)
+        except VersionNotHeld as exc:
+            error = str(exc)
+    context = {"form": form, "results": results, "error": error,
+               "query": _query(form.cleaned_data.get("lang") or "eng", form.cleaned_data.get("as_at"))
+               if form.is_bound and form.is_valid() else ""}
+    template = "corpus/search.html#results" if request.htmx else "corpus/search.html"
+    return render(request, template, context)
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+
+def _lang(request):
+    lang = request.GET.get("lang") or "eng"
+    if lang not in {"eng", "fra"}:
+        raise BadRequest(f"lang must be eng or fra, not {lang!r}")
+    return lang
+
+
+def _as_at(request):
+    raw = (request.GET.get("as_at") or "").strip()
+    if not raw:
+        return None
+    try:
+        return datetime.date.fromisoformat(raw)
+    except ValueError:
+        raise BadRequest(f"as_at must be a date written YYYY-MM-DD, not {raw!r}") from None
+
+
+def _diff_ids(request):
+    """Two version ids from `diff=a,b` or the `diff_a`/`diff_b` selects; None when not asked."""
+    raw = request.GET.get("diff") or ""
+    parts = raw.split(",") if raw else [request.GET.get("diff_a", ""), request.GET.get("diff_b", "")]
+    if not any(parts):
+        return None
+    try:
+        a, b = (int(p) for p in parts)
+    except ValueError:
+        raise BadRequest("diff needs two version ids, e.g. diff=76,1") from None
+    return a, b
+
+
+def _query(lang, as_at):
+    params = {}
+    if lang != "eng":
+        params["lang"] = lang
+    if as_at:
+        params["as_at"] = as_at.isoformat()
+    return urlencode(params)
+
+
+def _problem(request, title, message, status, act=None):
+    return render(request, "corpus/problem.html", {"title": title, "message": message, "act": act},
+                  status=status)
+
+
+def _render_text(tree, act, query, version=None):
+    """Set each node's lead_html / tail_html: escaped text with defined terms linked."""
+    version = version or tree.version
+    suffix = f"?{query}" if query else ""
+
+    def href_for(definition):
+        anchor = sections.anchor_for(definition.unit_id)
+        if definition.unit_id in tree.unit_ids:
+            return f"#{anchor}"
+        return f"{reverse('corpus:section', args=[act.code, definition.unit_id])}{suffix}#{anchor}"
+
+    for node in tree.nodes:
+        p = node.provision
+        node.lead_html = terms.link_terms(p.lead, version.pk, p.heading_path, href_for, p.defined_term)
+        node.tail_html = terms.link_terms(p.tail, version.pk, p.heading_path, href_for)
+
+
+def _diff(act, lang, tree, versions, diff_ids, shown):
+    """The word diff of this section between two versions, or None when none was asked for."""
+    by_pk = {v.pk: v for v in versions}
+    older = versions[versions.index(shown) - 1] if shown in versions and versions.index(shown) > 0 else shown
+    if diff_ids is None:
+        return {"a": older.pk, "b": shown.pk, "html": None}
+    a, b = (by_pk.get(pk) for pk in diff_ids)
+    if a is None or b is None:
+        return {"a": older.pk, "b": shown.pk, "html": None,
+                "error": f"Both versions must be {lang} versions of {act.code}."}
+    root = tree.root.provision
+    texts = {}
+    for v in (a, b):
+        found = Provision.objects.filter(version=v, unit_id=root.unit_id, parent__isnull=True).select_related(
+            "text").order_by("position").first()
+        texts[v.pk] = found.text.text if found else ""
+    html, changed = word_diff(texts[a.pk], texts[b.pk])
+    return {"a": a.pk, "b": b.pk, "from": a, "to": b, "html": html, "changed": changed,
+            "missing": [v for v in (a, b) if not texts[v.pk]]}
+
+
+def _neighbours(version, tree):
+    """The sections just before and after this one, for previous / next links."""
+    root = tree.root.provision
+    around = Provision.objects.filter(version=version, parent__isnull=True,
+                                      kind__in=[Provision.KIND_SECTION, Provision.KIND_SCHEDULE])
+    before = around.filter(position__lt=root.position).order_by("-position").first()
+    after = around.filter(position__gt=root.position).order_by("position").first()
+    return {"previous": before, "next": after}
+
+
+def _side_by_side(act, tree, as_at):
+    """Rows pairing each English piece of the section with the French piece at the same place."""
+    try:
+        french = act.version_at("fra", as_at)
+    except VersionNotHeld as error:
+        return {"french_note": f"No French version is held for this date: {error}", "rows": []}
+    english_top, french_top = sections.top_level(tree.version), sections.top_level(french)
+    match = next((p.french for p in alignment.align(english_top, french_top)
+                  if p.english.pk == tree.root.provision.pk), None)
+    if match is None:
+        return {"french_note": "This section has no French counterpart in the version held.", "rows": []}
+    french_tree = sections.section_around(french, match)
+    _render_text(french_tree, act, _query("fra", as_at), version=french)
+    english_pieces, french_pieces = sections.flatten(tree), sections.flatten(french_tree)
+    rows = alignment.align(english_pieces, french_pieces, label=_piece_label)
+    return {"french_version": french, "french_tree": french_tree, "rows": rows, "french_note": ""}
+
+
+def _piece_label(piece):
+    node, part = piece
+    return node.provision.label if part == "lead" else ""
+

@@ -10,8 +10,12 @@ api = NinjaAPI(title="Verbatim API", version="1", urls_namespace="api", docs_url
 
 def _mount():
     from corpus.api import router as corpus_router
+    from research.api_runs import register_error_handlers
+    from research.api_runs import router as research_router
 
     api.add_router("/v1/", corpus_router)
+    api.add_router("/v1/", research_router)
+    register_error_handlers(api)
 
 
 _mount()

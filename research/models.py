@@ -214,3 +214,10 @@ class Citation(models.Model):
 
     def __str__(self):
         return f"{self.provision_id}: {self.quote[:40]}"
+
+
+# Registered with the app here so migrations see it; the token code lives in research/tokens.py.
+from research.tokens import ApiToken  # noqa: E402,F401
+
+
+from research.reviews import Review, ReviewAudit  # noqa: E402,F401  (models live there)

@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.contrib.staticfiles.views import serve as serve_static
+from django.urls import include, path, re_path
 
 from research.api import api
 
@@ -10,4 +11,7 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(template_name="registration/login.html"), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("corpus.urls")),
+    # uvicorn serves no files: Django serves our few static files itself (css, js, vendored htmx),
+    # found by the staticfiles finders, so the app works offline with no extra server.
+    re_path(r"^static/(?P<path>.*)$", serve_static, {"insecure": True}),
 ]

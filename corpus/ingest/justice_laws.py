@@ -178,9 +178,14 @@ class _Builder:
         if pit is None:
             raise ParseError(f"{self.name}: line {self.root.sourceline}: missing or invalid lims:pit-date")
         body = self.root.find("Body")
-        if body is None:
+        repealed = self.root.find("Repealed")
+        if body is not None:
+            self._walk_body(body)
+        elif repealed is not None:
+            # A wholly repealed Act (C-0.4) has a bare <Repealed> where its Body was.
+            self._repealed_act(repealed)
+        else:
             raise ParseError(f"{self.name}: line {self.root.sourceline}: no <Body>")
-        self._walk_body(body)
         for schedule in self.root.findall("Schedule"):
             self._schedule(schedule)
         return ParsedVersion(
@@ -200,6 +205,11 @@ class _Builder:
                 self._heading(el)
             elif tag == "Section":
                 self._unit(el, parent=None, parent_unit=prefix, depth=0)
+
+    def _repealed_act(self, el):
+        text = inline_text(el)
+        self._add(ParsedNode(kind="heading", unit_id="h0", section_unit="", level=1, lead=text, text=text,
+                             status="repealed", lims_id=el.get(f"{LIMS}id", "")))
 
     def _heading(self, el, parent=None, depth=0):
         level = int(el.get("level") or 1)

@@ -1,6 +1,9 @@
-"""Real statute text copied from /work/shared/corpus (Justice Laws XML, HEAD).
+"""Real statute text copied from /work/shared/corpus/ca/acts/eng/*.xml (Justice Laws XML, HEAD).
 
-Generated once by hand-run script; each row: (id, act, kind, label, marginal note, path, text).
+Rows are (id, act, kind, label, marginal note, path, text). A unit's text is the text of its
+element and all sub-units, whitespace collapsed, sub-unit labels kept inline ("(c) required ..."),
+marginal notes and historical notes left out. PIPEDA ss. 2 (four definitions), 4 and 7;
+Privacy Act s. 8 (some units); Canadian Human Rights Act s. 13 (repealed).
 """
 
 ROWS = [

@@ -1,0 +1,111 @@
+"""`make bench`: measure ingest, search, pages, the claim checker and the run pipeline.
+
+Each phase runs in its own process against its own scratch database, prints one JSON
+line, and the driver prints a table and writes bench/results.json. Figures are reported
+against their targets (the baseline the issue sets) as ratios.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+ALL_ACTS = Path(os.environ.get("VERBATIM_ALL_ACTS", ROOT.parent / "shared/corpus/ca/all-acts-eng.tar.xz"))
+SCRATCH = ROOT / "var" / "bench"
+PG_URL = os.environ.get("PG_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+PG_BENCH_DB = "verbatim_bench"
+
+
+def main():
+    SCRATCH.mkdir(parents=True, exist_ok=True)
+    phases = sys.argv[1:] or ["ingest", "search", "page", "claims", "pipeline"]
+    results = {"started": time.strftime("%Y-%m-%dT%H:%M:%S"), "phases": {}}
+    for db in ("sqlite", "postgres"):
+        env = _env(db)
+        if "ingest" in phases:
+            results["phases"][f"ingest_{db}"] = _ingest(env, db)
+        if "search" in phases:
+            results["phases"][f"search_{db}"] = _phase("search", env)
+        if "page" in phases and db == "sqlite":
+            results["phases"]["page_sqlite"] = _phase("page", env)
+    default_env = _env("sqlite", default_corpus=True)
+    for name in ("claims", "pipeline"):
+        if name in phases:
+            results["phases"][name] = _phase(name, default_env)
+    _print_table(results)
+    out = ROOT / "bench" / "results.json"
+    out.write_text(json.dumps(results, indent=2, default=str))
+    print(f"\nwrote {out.relative_to(ROOT)}")
+
+
+def _env(db, default_corpus=False):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("DATABASE_URL", None)
+    if default_corpus:
+        env["VERBATIM_SQLITE_PATH"] = str(SCRATCH / "default.sqlite3")
+    elif db == "sqlite":
+        env["VERBATIM_SQLITE_PATH"] = str(SCRATCH / "all-acts.sqlite3")
+    else:
+        env["DATABASE_URL"] = PG_URL.rsplit("/", 1)[0] + "/" + PG_BENCH_DB
+    return env
+
+
+def _run(args, env, check=True):
+    return subprocess.run([PY, *args], cwd=ROOT, env=env, check=check, capture_output=True, text=True)
+
+
+def _ingest(env, db):
+    """Full ingest of every English Act from scratch, then an unchanged re-ingest."""
+    if db == "sqlite":
+        for suffix in ("", "-wal", "-shm"):
+            Path(env["VERBATIM_SQLITE_PATH"] + suffix).unlink(missing_ok=True)
+    else:
+        _recreate_pg_database()
+    _run(["manage.py", "migrate", "--noinput", "-v0"], env)
+    started = time.monotonic()
+    _run(["manage.py", "ingest_justice_laws", str(ALL_ACTS), "--progress-every", "0"], env)
+    full = time.monotonic() - started
+    started = time.monotonic()
+    again = _run(["manage.py", "ingest_justice_laws", str(ALL_ACTS), "--progress-every", "0"], env)
+    reingest = time.monotonic() - started
+    counts = json.loads(_run(["bench/phases.py", "counts"], env).stdout.strip().splitlines()[-1])
+    return {
+        "full_ingest_s": round(full, 1), "target_full_ingest_s": 300,
+        "reingest_s": round(reingest, 2), "reingest_share_of_full": round(reingest / full, 4),
+        "target_reingest_share_of_full": 0.10, "reingest_output": again.stdout.strip()[-200:], **counts,
+    }
+
+
+def _phase(name, env):
+    proc = _run(["bench/phases.py", name], env, check=False)
+    if proc.returncode != 0:
+        return {"error": (proc.stderr or proc.stdout).strip()[-800:]}
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def _recreate_pg_database():
+    import psycopg
+
+    with psycopg.connect(PG_URL, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {PG_BENCH_DB} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {PG_BENCH_DB}")
+
+
+def _print_table(results):
+    print(f"\n{'phase':<18} {'measure':<32} {'value':>14} {'target':>10} {'ratio':>8}")
+    print("-" * 86)
+    for phase, figures in results["phases"].items():
+        for key, value in figures.items():
+            if key.startswith("target_") or isinstance(value, (dict, list)):
+                continue
+            target = figures.get(f"target_{key}")
+            ratio = f"{value / target:.2f}" if isinstance(value, (int, float)) and target else ""
+            print(f"{phase:<18} {key:<32} {str(value)[:14]:>14} {str(target or ''):>10} {ratio:>8}")
+
+
+if __name__ == "__main__":
+    main()

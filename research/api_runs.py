@@ -1,0 +1,122 @@
+"""Research API: start a run, read it, follow its events (SSE or polling).
+
+    POST /api/v1/research              202 {run_id, status, location} + Location header
+    GET  /api/v1/research/{id}         the run, its claims, citations, usage
+    GET  /api/v1/research/{id}/events  Server-Sent Events (Last-Event-ID resumes);
+                                       ?after=N returns JSON {events, finished} for polling
+
+Writes need `Authorization: Bearer <token>`; reads take the token or a signed-in session.
+A run is visible to its creator and to reviewers; anyone else gets 404, as for a missing run.
+"""
+
+from django.http import HttpResponse, JsonResponse
+from ninja import Header, Router
+from ninja.errors import AuthenticationError, HttpError
+from ninja.security import HttpBearer, django_auth
+
+from research import events_stream
+from research.models import Run
+from research.roles import is_reviewer
+from research.schemas import ErrorOut, EventsOut, RunCreatedOut, RunIn, RunOut
+from research.serialize import event_dict, run_detail
+from research.submit import IdempotencyConflict, InvalidRun, SpendLimit, create_run
+from research.tokens import user_for_token
+
+AUTH_HELP = ("authentication required: send 'Authorization: Bearer <token>' "
+             "(make one with manage.py create_api_token USER)")
+
+
+class TokenAuth(HttpBearer):
+    def authenticate(self, request, token):
+        user = user_for_token(token)
+        if user is None:
+            raise AuthenticationError(401, "invalid API token: it is unknown, revoked, or its user is inactive")
+        return user
+
+
+token_auth = TokenAuth()
+router = Router(tags=["research"])
+
+
+@router.post("/research", auth=token_auth, response={202: RunCreatedOut, 409: ErrorOut, 413: ErrorOut,
+                                                     422: ErrorOut, 429: ErrorOut})
+def start_run(request, payload: RunIn, response: HttpResponse,
+              idempotency_key: str = Header("", alias="Idempotency-Key")):
+    """Queue a research run. The same Idempotency-Key from the same user returns the same run."""
+    engine = payload.engine
+    if engine and engine != "extractive" and not request.auth.is_staff:
+        return _error(422, f"engine {engine!r} is for staff; leave it out or ask for 'extractive'",
+                      {"engine": "not allowed"})
+    try:
+        run, created = create_run(request.auth, payload.question, as_at=payload.as_at, acts=payload.acts,
+                                  lang=payload.lang, engine=engine, idempotency_key=idempotency_key)
+    except InvalidRun as exc:
+        return _error(exc.status, str(exc), exc.errors)
+    except SpendLimit as exc:
+        return _error(429, str(exc))
+    except IdempotencyConflict as exc:
+        return _error(409, str(exc))
+    location = f"/api/v1/research/{run.pk}"
+    response["Location"] = location
+    if not created:
+        response["Idempotent-Replayed"] = "true"
+    return 202, {"run_id": run.pk, "uuid": str(run.uuid), "status": run.status, "location": location}
+
+
+@router.get("/research/{int:run_id}", auth=[token_auth, django_auth], response=RunOut)
+def get_run(request, run_id: int):
+    """The run with its claims (blocked ones too), citations, usage, reading and errors."""
+    return run_detail(_get_run_for_user(request, run_id))
+
+
+@router.get("/research/{int:run_id}/events", auth=[token_auth, django_auth], response=EventsOut)
+def run_events(request, run_id: int, after: int | None = None,
+               last_event_id: str = Header("", alias="Last-Event-ID")):
+    """Without `after`: an SSE stream from Last-Event-ID (or the start) to the final event.
+    With `after=N`: the events after seq N as JSON, and whether the run has finished."""
+    run = _get_run_for_user(request, run_id)
+    if after is not None:
+        # `run` was read before the events: if it had finished then, every event is stored.
+        events = list(run.events.filter(seq__gt=after).order_by("seq")[:500])
+        next_after = events[-1].seq if events else after
+        finished = run.finished and next_after >= _last_seq(run)
+        return {"events": [event_dict(e) for e in events], "finished": finished, "next_after": next_after}
+    start = int(last_event_id) if last_event_id.strip().isdigit() else 0
+    return events_stream.response(request, run.pk, start)
+
+
+def register_error_handlers(api):
+    """JSON errors a client can act on: 401 says how to authenticate, 413 for a huge body."""
+    from django.core.exceptions import RequestDataTooBig
+
+    def unauthorized(request, exc):
+        message = AUTH_HELP if exc.message == "Unauthorized" else exc.message
+        return api.create_response(request, {"detail": message}, status=401)
+
+    def too_big(request, exc):
+        return api.create_response(
+            request, {"detail": "request body too large: a question is at most "
+                                "VERBATIM_MAX_QUESTION_CHARS characters"}, status=413)
+
+    api.add_exception_handler(AuthenticationError, unauthorized)
+    api.add_exception_handler(RequestDataTooBig, too_big)
+
+
+def _get_run_for_user(request, run_id):
+    """The run if this user may see it (creator or reviewer); 404 otherwise, so ids leak nothing."""
+    user = request.auth
+    run = Run.objects.filter(pk=run_id).first()
+    if run is None or (run.created_by_id != user.pk and not is_reviewer(user)):
+        raise HttpError(404, f"no run {run_id}, or it is not yours to see")
+    return run
+
+
+def _last_seq(run):
+    return run.events.order_by("-seq").values_list("seq", flat=True).first() or 0
+
+
+def _error(status, message, errors=None):
+    body = {"detail": message}
+    if errors:
+        body["errors"] = errors
+    return JsonResponse(body, status=status)

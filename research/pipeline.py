@@ -1,0 +1,194 @@
+"""One research run from claim to stored answer.
+
+    execute(run_id)
+
+claims the run (a queued run only; another worker's run is left alone), asks its engine for an
+answer through the read-only tools, checks every claim with the verifier, gives the engine one
+repair turn when a claim is blocked, and stores claims and citations — blocked ones are kept
+with their findings, never dropped. Any exception fails the run with a readable reason, so no
+run is left running.
+"""
+
+import logging
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import Sum
+from django.utils import timezone
+
+from research.engines import EngineFailed, EngineRefused, engine_for
+from research.models import Citation, Claim, ModelCall, Run, RunEvent
+from research.tools import Toolbox
+from verifier.adapter import DbCorpus
+from verifier.gates import BLOCKED, DOWNGRADED, gate_answer, run_gate
+from verifier.pinpoints import PinpointError, parse_provision_id
+
+logger = logging.getLogger("verbatim.research")
+
+# Shown on a claim the model left out of its repaired answer: kept, so the reviewer sees it.
+DROPPED_IN_REPAIR = {
+    "code": "dropped-in-repair", "severity": "info", "details": {},
+    "message": "The model withdrew this claim in its repair turn; it is kept as it was checked.",
+}
+
+
+def execute(run_id) -> Run | None:
+    """Run the research run `run_id` to the end. Returns the run, or None when it was not
+    queued (already taken by another worker, finished, or missing)."""
+    run = Run.objects.filter(pk=run_id).first()
+    if run is None or not run.claim():
+        return None
+    run.add_event(RunEvent.KIND_STATUS, {"status": Run.STATUS_RUNNING, "attempt": run.attempts,
+                                         "engine": run.engine})
+    try:
+        _execute(run)
+    except (EngineRefused, EngineFailed) as e:
+        run.fail(str(e))
+    except Exception as e:
+        logger.exception("run %s failed", run.pk)
+        run.fail(f"internal error while running: {type(e).__name__}: {e}")
+    run.refresh_from_db()
+    return run
+
+
+def _execute(run: Run) -> None:
+    toolbox = Toolbox(run)
+    engine = engine_for(run, toolbox)
+    engine.check_can_start()
+    submission = engine.answer()
+    run.beat()
+    if submission.answer is None:
+        if not submission.partial_reason:
+            raise EngineFailed("the engine finished without submitting an answer")
+        _finish(run, None, [], [], partial_reason=submission.partial_reason)
+        return
+    _record_submission(run, submission, "answer")
+    if submission.declined:
+        _finish(run, submission.answer, [], [], partial_reason=submission.partial_reason)
+        return
+
+    answer = submission.answer
+    findings = _gate(run, answer, toolbox)
+    partial_reason = submission.partial_reason
+    kept, repaired = [], set()
+    if findings.blocked and engine.supports_repair:
+        blocked = [_blocked_claim(c) for c in findings.claims if c.blocked]
+        run.add_event(RunEvent.KIND_REPAIR, {"blocked_claims": [b["index"] for b in blocked],
+                                             "findings": blocked})
+        fixed = engine.repair(blocked)
+        run.beat()
+        if fixed is not None and fixed.answer is not None and not fixed.declined:
+            _record_submission(run, fixed, "repair")
+            first = findings
+            answer, findings = fixed.answer, _gate(run, fixed.answer, toolbox)
+            kept, repaired = _compare(first, findings)
+        partial_reason = partial_reason or (fixed.partial_reason if fixed else "")
+    _finish(run, answer, findings.claims + kept, findings.findings, partial_reason=partial_reason,
+            repaired=repaired, dropped=len(kept))
+
+
+def _gate(run, answer, toolbox):
+    corpus = DbCorpus(lang=run.lang, as_at=run.as_at)
+    run.refresh_from_db(fields=["broadened"])
+    findings = gate_answer(answer, corpus, toolbox.retrieved_ids, as_at=run.as_at, broadened=run.broadened)
+    run.add_event(RunEvent.KIND_FINDINGS, {
+        "claims": [{"index": c.index, "status": _claim_status(c),
+                    "codes": [f.code for f in c.findings]} for c in findings.claims],
+        "answer": [f.as_dict() for f in findings.findings],
+    })
+    findings.corpus = corpus
+    return findings
+
+
+def _compare(first, second):
+    """Claims blocked before the repair and absent after it (kept), and the texts of claims
+    that were blocked before and pass now (repaired)."""
+    texts_after = {c.text for c in second.claims}
+    kept = [c for c in first.claims if c.blocked and c.text not in texts_after]
+    blocked_before = {c.index for c in first.claims if c.blocked} | {c.text for c in first.claims if c.blocked}
+    repaired = {c.index for c in second.claims
+                if not c.blocked and (c.index in blocked_before or c.text in blocked_before)}
+    for c in kept:
+        c.dropped = True
+    return kept, repaired
+
+
+def _blocked_claim(claim) -> dict:
+    return {"index": claim.index, "text": claim.text,
+            "citations": [{"provision_id": c.provision_id, "quote": c.quote, "status": c.status,
+                           "findings": [f.as_dict() for f in c.findings]} for c in claim.citations],
+            "findings": [f.as_dict() for f in claim.findings if f.is_blocking]}
+
+
+def _record_submission(run, submission, purpose):
+    run.add_event(RunEvent.KIND_STATUS, {"status": "submitted", "purpose": purpose,
+                                         "declined": submission.declined,
+                                         "claims": len((submission.answer or {}).get("claims") or [])})
+
+
+def _claim_status(claim) -> str:
+    if claim.blocked:
+        return Claim.STATUS_BLOCKED
+    if any(c.status == DOWNGRADED for c in claim.citations):
+        return Claim.STATUS_DOWNGRADED
+    return Claim.STATUS_PASS
+
+
+def _finish(run, answer, claims, answer_findings, partial_reason="", repaired=(), dropped=0):
+    """Store claims, citations, the answer and usage; set status and gate; write `final`."""
+    declined = bool(answer and answer.get("decline"))
+    partial = bool(partial_reason)
+    all_findings = [f for c in claims for f in c.findings] + list(answer_findings)
+    gate = run_gate(all_findings, declined=declined, partial=partial or answer is None)
+    usage = ModelCall.objects.filter(run=run).aggregate(
+        i=Sum("input_tokens"), o=Sum("output_tokens"), r=Sum("cache_read_tokens"),
+        w=Sum("cache_write_tokens"), usd=Sum("usd"))
+    corpus = DbCorpus(lang=run.lang, as_at=run.as_at)
+    with transaction.atomic():
+        for position, claim in enumerate(claims):
+            _store_claim(run, position, claim, corpus, repaired=claim.index in repaired
+                         and not getattr(claim, "dropped", False))
+        answer = answer or {}
+        Run.objects.filter(pk=run.pk).update(
+            status=Run.STATUS_DONE, gate=gate, finished_at=timezone.now(),
+            answer=answer or None, reading=answer.get("reading", ""),
+            not_in_text=answer.get("not_in_text", ""), scope_note=answer.get("scope_note", ""),
+            partial_reason=partial_reason[:200],
+            input_tokens=usage["i"] or 0, output_tokens=usage["o"] or 0,
+            cache_read_tokens=usage["r"] or 0, cache_write_tokens=usage["w"] or 0,
+            usd=usage["usd"] or Decimal("0"))
+        run.add_event(RunEvent.KIND_FINAL, {
+            "status": Run.STATUS_DONE, "gate": gate, "partial_reason": partial_reason,
+            "claims": len(claims), "blocked": sum(1 for c in claims if c.blocked),
+            "dropped_in_repair": dropped,
+            "answer_findings": [f.as_dict() for f in answer_findings],
+        })
+
+
+def _store_claim(run, position, result, corpus, repaired=False):
+    findings = [f.as_dict() for f in result.findings]
+    if getattr(result, "dropped", False):
+        findings.append(DROPPED_IN_REPAIR)
+    claim = Claim.objects.create(run=run, position=position, text=result.text,
+                                 status=_claim_status(result), findings=findings, repaired=repaired)
+    Citation.objects.bulk_create([
+        Citation(claim=claim, position=i, provision_id=c.provision_id[:240],
+                 checked_id=(c.matched_id or "")[:240], quote=c.quote,
+                 version=_version(corpus, c.provision_id), text_sha256=c.sha256 or "",
+                 status=c.status if c.status != BLOCKED else Claim.STATUS_BLOCKED,
+                 checked_label=c.checked_label[:200], findings=[f.as_dict() for f in c.findings])
+        for i, c in enumerate(result.citations)
+    ])
+
+
+def _version(corpus, provision_id):
+    try:
+        return corpus.version_of(parse_provision_id(provision_id).act)
+    except PinpointError:
+        return None
+
+
+def answer_findings(run: Run) -> list[dict]:
+    """Answer-level warnings (broadened, reading-unfetched) of a finished run, from its final event."""
+    final = run.events.filter(kind=RunEvent.KIND_FINAL).order_by("-seq").first()
+    return (final.data.get("answer_findings") if final else None) or []

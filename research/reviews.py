@@ -1,0 +1,132 @@
+"""Reviewer sign-off: one open review per run, audited transitions, voidable approvals.
+
+An approval records the SHA-256 of what was approved: the claims as shown and the
+stored texts they quote, read again at the run's as-at date. If either changes
+later, the fingerprint no longer matches and the approval is shown as void.
+"""
+
+import hashlib
+import json
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.db import models, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+
+class TransitionNotAllowed(Exception):
+    pass
+
+
+class Review(models.Model):
+    STATUS_OPEN = "open"
+    STATUS_APPROVED = "approved"
+    STATUS_REJECTED = "rejected"
+    STATUS_CHANGES = "changes_requested"
+    STATUS_CHOICES = [(STATUS_OPEN, "awaiting review"), (STATUS_APPROVED, "approved"),
+                      (STATUS_REJECTED, "rejected"), (STATUS_CHANGES, "changes requested")]
+
+    run = models.ForeignKey("research.Run", on_delete=models.CASCADE, related_name="reviews")
+    status = models.CharField(max_length=20, choices=STATUS_CHOICES, default=STATUS_OPEN)
+    reviewer = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                 on_delete=models.SET_NULL, related_name="+")
+    comment = models.TextField(blank=True)
+    claim_comments = models.JSONField(default=dict, blank=True, help_text="claim position -> comment")
+    approved_sha256 = models.CharField(max_length=64, blank=True)
+    opened_at = models.DateTimeField(default=timezone.now)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-opened_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["run"], condition=Q(status="open"), name="one_open_review_per_run"),
+        ]
+
+    def __str__(self):
+        return f"Review of run {self.run_id}: {self.status}"
+
+    @classmethod
+    def open_for(cls, run):
+        """The run's open review, opened now if there is none (idempotent)."""
+        with transaction.atomic():
+            review = cls.objects.select_for_update().filter(run=run, status=cls.STATUS_OPEN).first()
+            if review is None:
+                review = cls.objects.create(run=run)
+                ReviewAudit.objects.create(review=review, action="opened")
+        return review
+
+    def approve(self, user, comment="", claim_comments=None):
+        self._decide(user, self.STATUS_APPROVED, comment, claim_comments,
+                     fingerprint=approval_fingerprint(self.run))
+
+    def reject(self, user, comment="", claim_comments=None):
+        self._decide(user, self.STATUS_REJECTED, comment, claim_comments)
+
+    def request_changes(self, user, comment="", claim_comments=None):
+        self._decide(user, self.STATUS_CHANGES, comment, claim_comments)
+
+    def _decide(self, user, status, comment, claim_comments, fingerprint=""):
+        if not user.has_perm("research.review_run"):
+            raise PermissionDenied("only reviewers may decide on a run")
+        with transaction.atomic():
+            current = Review.objects.select_for_update().get(pk=self.pk)
+            if current.status != self.STATUS_OPEN:
+                raise TransitionNotAllowed(f"this review is already {current.get_status_display()}")
+            if not self.run.finished:
+                raise TransitionNotAllowed("the run has not finished")
+            self.status = status
+            self.reviewer = user
+            self.comment = comment
+            self.claim_comments = claim_comments or {}
+            self.approved_sha256 = fingerprint
+            self.decided_at = timezone.now()
+            self.save()
+            ReviewAudit.objects.create(review=self, actor=user, action=status, comment=comment,
+                                       claim_comments=self.claim_comments, content_sha256=fingerprint)
+
+    @property
+    def is_void(self):
+        """An approval whose answer or quoted texts changed since it was given."""
+        return self.status == self.STATUS_APPROVED and self.approved_sha256 != approval_fingerprint(self.run)
+
+
+class ReviewAudit(models.Model):
+    """One row per transition: who did what, when, with which fingerprint."""
+
+    review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="audit")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="+")
+    action = models.CharField(max_length=20)
+    comment = models.TextField(blank=True)
+    claim_comments = models.JSONField(default=dict, blank=True)
+    content_sha256 = models.CharField(max_length=64, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self):
+        return f"{self.action} by {self.actor_id} at {self.at:%Y-%m-%d %H:%M}"
+
+
+def approval_fingerprint(run):
+    """SHA-256 over the run's claims and the stored texts they quote, read now.
+
+    Texts are read again at the run's as-at date, so a new consolidation that changes a
+    quoted provision changes the fingerprint.
+    """
+    from verifier.adapter import DbCorpus
+
+    corpus = DbCorpus(lang=run.lang, as_at=run.as_at)
+    payload = []
+    for claim in run.claims.prefetch_related("citations").order_by("position"):
+        citations = []
+        for citation in claim.citations.all():
+            view = corpus.get(citation.checked_id or citation.provision_id)
+            citations.append([citation.provision_id, citation.checked_id, citation.quote,
+                              citation.status, view.sha256 if view else None])
+        payload.append([claim.text, claim.status, citations])
+    body = json.dumps({"claims": payload, "reading": run.reading, "not_in_text": run.not_in_text},
+                      ensure_ascii=False, sort_keys=True)
+    return hashlib.sha256(body.encode("utf-8")).hexdigest()

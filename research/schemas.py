@@ -1,0 +1,111 @@
+"""Request and response shapes of the research API (/api/v1/research)."""
+
+import datetime
+from typing import Any
+
+from ninja import Field, Schema
+
+
+class RunIn(Schema):
+    question: str = Field(..., description="the question, at most VERBATIM_MAX_QUESTION_CHARS characters")
+    as_at: datetime.date | None = Field(None, description="the law as at this date (YYYY-MM-DD); default today")
+    acts: list[str] = Field(default_factory=list, description="Act codes in scope, e.g. ['P-8.6']; empty = all")
+    lang: str = Field("eng", description="eng or fra")
+    engine: str | None = Field(None, description="extractive (anyone), or any engine for staff; default by server")
+
+
+class RunCreatedOut(Schema):
+    run_id: int
+    uuid: str
+    status: str
+    location: str
+
+
+class CitationOut(Schema):
+    provision_id: str
+    checked_id: str
+    quote: str
+    status: str
+    checked_label: str
+    text_sha256: str
+    pit_date: datetime.date | None
+    findings: list[dict[str, Any]]
+
+
+class ClaimOut(Schema):
+    position: int
+    text: str
+    status: str
+    repaired: bool
+    findings: list[dict[str, Any]]
+    citations: list[CitationOut]
+
+
+class ModelCallOut(Schema):
+    seq: int
+    model: str
+    purpose: str
+    input_tokens: int
+    output_tokens: int
+    cache_read_tokens: int
+    cache_write_tokens: int
+    latency_ms: int
+    usd: str
+    stop_reason: str
+
+
+class UsageOut(Schema):
+    input_tokens: int
+    output_tokens: int
+    cache_read_tokens: int
+    cache_write_tokens: int
+    usd: str
+    seconds: float | None
+    model_calls: list[ModelCallOut]
+
+
+class RunOut(Schema):
+    id: int
+    uuid: str
+    status: str
+    gate: str
+    finished: bool
+    question: str
+    as_at: datetime.date | None
+    acts: list[str]
+    lang: str
+    engine: str
+    model: str
+    recorded: bool
+    recorded_label: str
+    created_at: datetime.datetime
+    started_at: datetime.datetime | None
+    finished_at: datetime.datetime | None
+    claims: list[ClaimOut]
+    blocked_claims: list[ClaimOut]
+    usage: UsageOut
+    reading: str
+    not_in_text: str
+    scope_note: str
+    broadened: bool
+    partial_reason: str
+    error: str
+    events_url: str
+
+
+class EventOut(Schema):
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    created_at: datetime.datetime
+
+
+class EventsOut(Schema):
+    events: list[EventOut]
+    finished: bool
+    next_after: int
+
+
+class ErrorOut(Schema):
+    detail: str
+    errors: dict[str, str] | None = None

@@ -1,0 +1,83 @@
+"""Runs as plain dicts: the API's response bodies (shapes in research/schemas.py)."""
+
+from research.models import Claim
+
+
+def run_detail(run):
+    """Everything a client needs to show a run: claims with citations and findings, usage."""
+    claims = [claim_dict(c) for c in run.claims.prefetch_related("citations__version").order_by("position")]
+    return {
+        "id": run.pk,
+        "uuid": str(run.uuid),
+        "status": run.status,
+        "gate": run.gate,
+        "finished": run.finished,
+        "question": run.question,
+        "as_at": run.as_at,
+        "acts": run.acts or [],
+        "lang": run.lang,
+        "engine": run.engine,
+        "model": run.model,
+        "recorded": run.recorded,
+        "recorded_label": run.recorded_label,
+        "created_at": run.created_at,
+        "started_at": run.started_at,
+        "finished_at": run.finished_at,
+        "claims": claims,
+        "blocked_claims": [c for c in claims if c["status"] == Claim.STATUS_BLOCKED],
+        "usage": usage_dict(run),
+        "reading": run.reading,
+        "not_in_text": run.not_in_text,
+        "scope_note": run.scope_note,
+        "broadened": run.broadened,
+        "partial_reason": run.partial_reason,
+        "error": run.error,
+        "events_url": f"/api/v1/research/{run.pk}/events",
+    }
+
+
+def claim_dict(claim):
+    return {
+        "position": claim.position,
+        "text": claim.text,
+        "status": claim.status,
+        "repaired": claim.repaired,
+        "findings": claim.findings or [],
+        "citations": [
+            {
+                "provision_id": c.provision_id,
+                "checked_id": c.checked_id,
+                "quote": c.quote,
+                "status": c.status,
+                "checked_label": c.checked_label,
+                "text_sha256": c.text_sha256,
+                "pit_date": c.version.pit_date if c.version_id else None,
+                "findings": c.findings or [],
+            }
+            for c in claim.citations.all()
+        ],
+    }
+
+
+def usage_dict(run):
+    return {
+        "input_tokens": run.input_tokens,
+        "output_tokens": run.output_tokens,
+        "cache_read_tokens": run.cache_read_tokens,
+        "cache_write_tokens": run.cache_write_tokens,
+        "usd": str(run.usd),
+        "seconds": run.seconds,
+        "model_calls": [
+            {
+                "seq": m.seq, "model": m.model, "purpose": m.purpose, "input_tokens": m.input_tokens,
+                "output_tokens": m.output_tokens, "cache_read_tokens": m.cache_read_tokens,
+                "cache_write_tokens": m.cache_write_tokens, "latency_ms": m.latency_ms,
+                "usd": str(m.usd), "stop_reason": m.stop_reason,
+            }
+            for m in run.model_calls.order_by("seq")
+        ],
+    }
+
+
+def event_dict(event):
+    return {"seq": event.seq, "kind": event.kind, "data": event.data, "created_at": event.created_at}

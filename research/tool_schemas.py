@@ -1,0 +1,186 @@
+"""The tools a research engine may call, as Anthropic tool definitions.
+
+Every tool but submit_answer is read-only. submit_answer is strict: an answer is claims that
+each cite at least one provision with a verbatim quote, or a decline with a scope note.
+"""
+
+DATE = {"type": "string", "format": "date", "description": "YYYY-MM-DD; omit for the latest version"}
+
+SEARCH_STATUTES = {
+    "name": "search_statutes",
+    "description": (
+        "Full-text search of the statutes in the corpus. Returns up to 8 sections with their "
+        "provision ids, Act, marginal note, headings and a snippet. When nothing matches in the "
+        "Acts in scope, every Act is searched and the result says broadened: true."
+    ),
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "query": {"type": "string", "minLength": 1, "description": "words to look for"},
+            "acts": {"type": "array", "items": {"type": "string"},
+                     "description": "Act codes to search, e.g. [\"P-8.6\"]; omit for the run's scope"},
+            "as_at": DATE,
+        },
+        "required": ["query"],
+        "additionalProperties": False,
+    },
+}
+
+GET_PROVISION = {
+    "name": "get_provision",
+    "description": (
+        "The whole section holding a provision: the text of every unit with its provision id, "
+        "the unit asked for marked. Quote only text returned by this tool or find_definition."
+    ),
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "id": {"type": "string", "minLength": 3,
+                   "description": "provision id, e.g. P-8.6:s7(3)(c), P-8.6:s2(1)/personal-information"},
+            "as_at": DATE,
+        },
+        "required": ["id"],
+        "additionalProperties": False,
+    },
+}
+
+LIST_ACTS = {
+    "name": "list_acts",
+    "description": "Every Act in the corpus: code, title, languages and latest consolidation date.",
+    "input_schema": {"type": "object", "properties": {}, "additionalProperties": False},
+}
+
+FIND_DEFINITION = {
+    "name": "find_definition",
+    "description": "The definition of a term an Act defines, with its provision id and text.",
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "act": {"type": "string", "minLength": 1, "description": "Act code, e.g. P-8.6"},
+            "term": {"type": "string", "minLength": 1, "description": "the defined term"},
+            "as_at": DATE,
+        },
+        "required": ["act", "term"],
+        "additionalProperties": False,
+    },
+}
+
+_CITATION = {
+    "type": "object",
+    "properties": {
+        "provision_id": {"type": "string", "minLength": 3,
+                         "description": "the smallest unit holding the quote, e.g. P-8.6:s7(3)(c)"},
+        "quote": {"type": "string", "minLength": 1,
+                  "description": "verbatim text of that unit, whole sentences, no ellipses"},
+    },
+    "required": ["provision_id", "quote"],
+    "additionalProperties": False,
+}
+
+_ANSWER = {
+    "type": "object",
+    "properties": {
+        "claims": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "type": "object",
+                "properties": {
+                    "text": {"type": "string", "minLength": 1, "description": "one statement of law"},
+                    "citations": {"type": "array", "minItems": 1, "items": _CITATION},
+                },
+                "required": ["text", "citations"],
+                "additionalProperties": False,
+            },
+        },
+        "reading": {"type": "string", "description": "your reading; cite only quoted provisions"},
+        "not_in_text": {"type": "string",
+                        "description": "what the quotes do not answer, and qualifiers not followed"},
+    },
+    "required": ["claims", "reading", "not_in_text"],
+    "additionalProperties": False,
+}
+
+_DECLINE = {
+    "type": "object",
+    "properties": {
+        "decline": {"type": "boolean", "const": True},
+        "scope_note": {"type": "string", "minLength": 1,
+                       "description": "why the corpus cannot answer this question"},
+    },
+    "required": ["decline", "scope_note"],
+    "additionalProperties": False,
+}
+
+SUBMIT_ANSWER = {
+    "name": "submit_answer",
+    "description": (
+        "Submit the answer: claims, each citing at least one provision with a verbatim quote, "
+        "a Reading and a Not in the text above note. Or decline with a scope note when the "
+        "statutes in the corpus do not answer the question."
+    ),
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "claims": _ANSWER["properties"]["claims"],
+            "reading": _ANSWER["properties"]["reading"],
+            "not_in_text": _ANSWER["properties"]["not_in_text"],
+            "decline": _DECLINE["properties"]["decline"],
+            "scope_note": _DECLINE["properties"]["scope_note"],
+        },
+        "additionalProperties": False,
+    },
+}
+
+READ_TOOLS = [SEARCH_STATUTES, GET_PROVISION, LIST_ACTS, FIND_DEFINITION]
+ALL_TOOLS = READ_TOOLS + [SUBMIT_ANSWER]
+READ_TOOL_NAMES = frozenset(t["name"] for t in READ_TOOLS)
+
+
+class SubmissionError(ValueError):
+    """A submit_answer payload that breaks the schema; the message says what to fix."""
+
+
+def validate_submission(payload) -> dict:
+    """Check a submit_answer payload against the strict shape; return it cleaned.
+
+    Returns {"decline": True, "scope_note": ...} or {"claims": [...], "reading", "not_in_text"}.
+    Raises SubmissionError naming the first problem: a claim without citations, a citation
+    without a quote, unknown keys, a decline without a scope note.
+    """
+    if not isinstance(payload, dict):
+        raise SubmissionError("submit_answer takes an object")
+    if payload.get("decline"):
+        note = payload.get("scope_note")
+        if payload.get("decline") is not True or not isinstance(note, str) or not note.strip():
+            raise SubmissionError("a decline needs decline: true and a scope_note")
+        if payload.get("claims"):
+            raise SubmissionError("a decline carries no claims")
+        return {"decline": True, "scope_note": note.strip()}
+    unknown = set(payload) - {"claims", "reading", "not_in_text", "decline", "scope_note"}
+    if unknown:
+        raise SubmissionError(f"unknown keys: {', '.join(sorted(unknown))}")
+    claims = payload.get("claims")
+    if not isinstance(claims, list) or not claims:
+        raise SubmissionError("claims must be a non-empty list (or decline with a scope_note)")
+    clean = []
+    for i, claim in enumerate(claims, 1):
+        if not isinstance(claim, dict) or not isinstance(claim.get("text"), str) or not claim["text"].strip():
+            raise SubmissionError(f"claim {i} needs a text")
+        if set(claim) - {"text", "citations"}:
+            raise SubmissionError(f"claim {i} has unknown keys: {', '.join(sorted(set(claim) - {'text', 'citations'}))}")
+        citations = claim.get("citations")
+        if not isinstance(citations, list) or not citations:
+            raise SubmissionError(f"claim {i} needs at least one citation")
+        out = []
+        for j, c in enumerate(citations, 1):
+            if (not isinstance(c, dict) or set(c) != {"provision_id", "quote"}
+                    or not all(isinstance(c[k], str) and c[k].strip() for k in c)):
+                raise SubmissionError(f"claim {i}, citation {j} needs exactly provision_id and quote")
+            out.append({"provision_id": c["provision_id"].strip(), "quote": c["quote"]})
+        clean.append({"text": claim["text"].strip(), "citations": out})
+    for key in ("reading", "not_in_text"):
+        if not isinstance(payload.get(key, ""), str):
+            raise SubmissionError(f"{key} must be a string")
+    return {"claims": clean, "reading": payload.get("reading") or "",
+            "not_in_text": payload.get("not_in_text") or ""}

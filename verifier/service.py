@@ -1,0 +1,160 @@
+"""The verifier's entry points over the corpus database, shared by the commands, the API, the
+/check page and the MCP server.
+
+Each call builds one DbCorpus for the language and date asked, hands it to the pure core
+(verifier.quotes, verifier.gates, verifier.claims) and returns plain dicts ready for JSON.
+"""
+
+import datetime
+
+from verifier import findings as F
+from verifier.adapter import DbCorpus
+from verifier.claims import UNKNOWN, check_memo
+from verifier.gates import gate_answer
+from verifier.pinpoints import parse_provision_id
+from verifier.quotes import MATCH, NOT_FOUND, check_quote
+
+MATCH_STATUS = MATCH
+MISMATCH_STATUS = "mismatch"
+NOT_FOUND_STATUS = NOT_FOUND
+# Enough for a long memo; the checker reads every section of an Act for a stray quote.
+MAX_TEXT_CHARS = 100_000
+MAX_ITEMS = 500
+
+
+def parse_as_at(as_at):
+    """None, a date, or "YYYY-MM-DD" -> date or None. Raises ValueError for anything else."""
+    if as_at in (None, ""):
+        return None
+    if isinstance(as_at, datetime.datetime):
+        return as_at.date()
+    if isinstance(as_at, datetime.date):
+        return as_at
+    try:
+        return datetime.date.fromisoformat(str(as_at))
+    except ValueError:
+        raise ValueError(f"as_at {as_at!r} is not a date; use YYYY-MM-DD") from None
+
+
+def verify_quote(provision_id, passage, as_at=None, lang="eng"):
+    """Is `passage` verbatim in the provision `provision_id` as at `as_at`?
+
+    Returns a dict: `status` match | mismatch | not_found; `provision_id` (canonical);
+    `text_sha256` and `pit_date` of the stored text checked against (None when the provision
+    does not exist); `first_difference` {offset, expected, found} for a mismatch;
+    `passage_as_stored` (the matched or closest passage, in the stored spelling); `checked`
+    (the label an answer would show) and `findings` (the gates' findings for this one quote:
+    wrong-unit, repealed, pinpoint-not-found, version and qualifier warnings...).
+    Raises PinpointError for a malformed id and ValueError for a bad date or language;
+    an unknown Act or section is a not_found verdict, not an error.
+    """
+    pid = parse_provision_id(provision_id)
+    as_at = parse_as_at(as_at)
+    if lang not in ("eng", "fra"):
+        raise ValueError(f"lang {lang!r} is not 'eng' or 'fra'")
+    corpus = DbCorpus(lang=lang, as_at=as_at)
+    unit = corpus.get(str(pid))
+    # One citation through the gates, as if a tool had fetched it, for the same findings a run gets.
+    answer = {"claims": [{"text": "", "citations": [{"provision_id": str(pid), "quote": passage}]}]}
+    [claim] = gate_answer(answer, corpus, [str(pid)], as_at=as_at).claims
+    [citation] = claim.citations
+    result = {
+        "provision_id": str(pid),
+        "status": NOT_FOUND_STATUS,
+        "text_sha256": None,
+        "pit_date": None,
+        "first_difference": None,
+        "passage_as_stored": None,
+        "checked": citation.checked_label,
+        "checked_id": citation.matched_id,
+        "findings": [f.as_dict() for f in claim.findings if f.code != F.NOT_RETRIEVED],
+        "path": "",
+        "url": "",
+        "provision_status": None,
+    }
+    if unit is None:
+        return result
+    check = check_quote(passage, unit.text)
+    result |= {
+        "status": check.status,
+        "text_sha256": unit.sha256,
+        "pit_date": unit.pit_date.isoformat() if unit.pit_date else None,
+        "path": unit.path,
+        "url": unit.url,
+        "provision_status": unit.status,
+    }
+    if check.is_match:
+        result["passage_as_stored"] = unit.text[check.span[0]:check.span[1]]
+    elif check.difference is not None:
+        d = check.difference
+        result["first_difference"] = {"offset": d.offset, "expected": d.expected, "found": d.found}
+        result["passage_as_stored"] = check.closest_passage
+    return result
+
+
+def check_claims_text(text, as_at=None, lang="eng"):
+    """Check every claim (sentence or bullet) of a memo. Returns one dict per claim, in order:
+    {id ("1", "2", ...), claim, label, finding, rationale, links, provision_id, start, end}.
+    Sentences citing nothing come back unknown / no-citation. Raises ValueError for a bad date
+    or a text over MAX_TEXT_CHARS."""
+    _check_size(text)
+    corpus = DbCorpus(lang=lang, as_at=parse_as_at(as_at))
+    return [
+        _verdict_dict(str(n), v) | {"start": v.claim.start, "end": v.claim.end}
+        for n, v in enumerate(check_memo(text, corpus), start=1)
+    ]
+
+
+def check_claim_items(items, as_at=None, lang="eng"):
+    """Check a list of {id, claim} items (other keys ignored); one dict per item, in order,
+    shaped as check_claims_text's (without start/end).
+
+    An item may run to several sentences ("PIPEDA applies. Section 7(3)(c) says ..."): sentences
+    that cite nothing do not count against it; of the rest, any contradicted sentence decides,
+    then any unknown, and it is verified only when every citing sentence is. Raises ValueError
+    for an item without a claim or too many items.
+    """
+    if len(items) > MAX_ITEMS:
+        raise ValueError(f"{len(items)} items; at most {MAX_ITEMS} per request")
+    corpus = DbCorpus(lang=lang, as_at=parse_as_at(as_at))
+    out = []
+    for n, item in enumerate(items, start=1):
+        claim = item.get("claim") if isinstance(item, dict) else None
+        if not isinstance(claim, str) or not claim.strip():
+            raise ValueError(f"item {n} has no 'claim' text")
+        _check_size(claim)
+        item_id = item.get("id")
+        item_id = str(n) if item_id in (None, "") else str(item_id)
+        verdicts = check_memo(claim, corpus)
+        if not verdicts:
+            raise ValueError(f"item {item_id} has no claim to check")
+        out.append(_verdict_dict(item_id, _item_verdict(verdicts), claim=claim))
+    return out
+
+
+def _item_verdict(verdicts):
+    citing = [v for v in verdicts if v.code != F.NO_CITATION] or verdicts
+    for label in ("contradicted", UNKNOWN):
+        for v in citing:
+            if v.label == label:
+                return v
+    return citing[0]
+
+
+def _verdict_dict(item_id, verdict, claim=None):
+    return {
+        "id": item_id,
+        "claim": verdict.claim.text if claim is None else claim,
+        "label": verdict.label,
+        "finding": verdict.code,
+        "rationale": verdict.rationale,
+        "links": list(verdict.links),
+        "provision_id": verdict.provision_id,
+    }
+
+
+def _check_size(text):
+    if not isinstance(text, str):
+        raise ValueError("text must be a string")
+    if len(text) > MAX_TEXT_CHARS:
+        raise ValueError(f"text is {len(text)} characters; at most {MAX_TEXT_CHARS}")
