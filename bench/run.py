@@ -33,6 +33,9 @@ def main():
         if "page" in phases and db == "sqlite":
             results["phases"]["page_sqlite"] = _phase("page", env)
     default_env = _env("sqlite", default_corpus=True)
+    if {"claims", "pipeline"} & set(phases):
+        _run(["manage.py", "migrate", "--noinput", "-v0"], default_env)
+        _run(["manage.py", "load_default_data"], default_env)
     for name in ("claims", "pipeline"):
         if name in phases:
             results["phases"][name] = _phase(name, default_env)

@@ -9,8 +9,10 @@ is, with a marginal-note or heading match counting above a body match.
 """
 
 import bisect
+import functools
 import html
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 
 from corpus import search_backends as backends
@@ -84,48 +86,78 @@ def searched_versions(acts, lang, as_at):
 
 
 def _rerank(terms, ranked, version_ids, lang):
-    """Re-score the candidates: rare words covered, in the marginal note above the body."""
+    """Re-score the candidates with BM25F over the three fields, then sort.
+
+    Each term counts once per section, saturating with repetition; a match in the
+    marginal note weighs most, then headings, then body (length-normalised). A match
+    through a synonym weighs RELATED_WEIGHT of a match on the user's own word. The
+    database's score breaks near-ties.
+    """
     if not ranked:
         return []
     counts, n_docs = backends.document_counts(terms, version_ids, lang)
     idf = [math.log(1 + (n_docs - n + 0.5) / (n + 0.5)) for n in counts]
     docs = SectionDoc.objects.in_bulk([pk for pk, _ in ranked])
+    analysed = {pk: _analyse(pk, docs[pk]) for pk, _ in ranked}
+    avg_body = sum(a.body_length for a in analysed.values()) / len(analysed) or 1.0
+    stems = [([light_stem(f) for f in t.forms], [light_stem(f) for f in t.related]) for t in terms]
     top = max(score for _, score in ranked) or 1.0
-    stems = [{light_stem(f) for f in t.forms} for t in terms]
     rescored = []
     for pk, db_score in ranked:
-        doc = docs[pk]
-        rescored.append((pk, _coverage(doc, stems, idf) + db_score / top))
+        doc = analysed[pk]
+        norm = 1 - B + B * doc.body_length / avg_body
+        score = 0.0
+        for (own, related), weight in zip(stems, idf, strict=True):
+            pseudo = max(_pseudo_tf(doc, own, norm), RELATED_WEIGHT * _pseudo_tf(doc, related, norm))
+            score += weight * pseudo * (K1 + 1) / (pseudo + K1) if pseudo else 0.0
+        rescored.append((pk, score + TIE_BREAK * db_score / top))
     rescored.sort(key=lambda item: (-item[1], item[0]))
     return rescored
 
 
-def _coverage(doc, stems, idf):
-    marginal = _stem_set(doc.marginal_note)
-    headings = _stem_set(doc.headings)
-    body = _stem_set(doc.body)
-    score = 0.0
-    for term_stems, weight in zip(stems, idf, strict=True):
-        if _matches(term_stems, marginal):
-            score += 1.5 * weight
-        elif _matches(term_stems, headings):
-            score += 1.0 * weight
-        elif _matches(term_stems, body):
-            score += 0.8 * weight
-    return score / (sum(idf) or 1.0)
+K1, B = 1.2, 0.75
+W_MARGINAL, W_HEADINGS = 3.0, 1.0
+RELATED_WEIGHT = 0.6
+TIE_BREAK = 0.3
 
 
-def _stem_set(text):
-    return sorted({light_stem(w) for w in words(text)})
+@dataclass(frozen=True)
+class _Analysed:
+    marginal: tuple  # sorted (stem, count) pairs per field
+    headings: tuple
+    body: tuple
+    body_length: int
 
 
-def _matches(term_stems, doc_stems):
-    """True when a doc word equals a term's stem or, for stems of 5+ letters, extends it."""
-    for stem in term_stems:
-        i = bisect.bisect_left(doc_stems, stem)
-        if i < len(doc_stems) and (doc_stems[i] == stem or (len(stem) >= 5 and doc_stems[i].startswith(stem))):
-            return True
-    return False
+@functools.lru_cache(maxsize=20_000)
+def _analyse_text(text):
+    counts = Counter(light_stem(w) for w in words(text))
+    return tuple(sorted(counts.items()))
+
+
+def _analyse(pk, doc):
+    # Section texts never change once stored (a new text is a new version), so caching is safe.
+    return _Analysed(marginal=_analyse_text(doc.marginal_note), headings=_analyse_text(doc.headings),
+                     body=_analyse_text(doc.body), body_length=sum(c for _, c in _analyse_text(doc.body)))
+
+
+def _pseudo_tf(doc, stems, norm):
+    """Field-weighted count of the words matching any of `stems` (BM25F's pseudo-frequency)."""
+    if not stems:
+        return 0.0
+    return (W_MARGINAL * _count(doc.marginal, stems) + W_HEADINGS * _count(doc.headings, stems)
+            + _count(doc.body, stems) / norm)
+
+
+def _count(pairs, stems):
+    """Occurrences of words equal to a stem or, for stems of 5+ letters, starting with it."""
+    matched = {}
+    for stem in stems:
+        i = bisect.bisect_left(pairs, (stem,))
+        while i < len(pairs) and (pairs[i][0] == stem or (len(stem) >= 5 and pairs[i][0].startswith(stem))):
+            matched[i] = pairs[i][1]
+            i += 1
+    return sum(matched.values())
 
 
 def _hits(terms, page, versions, lang):

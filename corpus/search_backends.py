@@ -22,7 +22,7 @@ def _fts5_form(form):
 
 def fts5_expression(terms):
     """`("a" OR "a"* OR "b") OR (...)`: one group per term, any term may match."""
-    return " OR ".join(f"({' OR '.join(_fts5_form(f) for f in t.forms)})" for t in terms)
+    return " OR ".join(f"({' OR '.join(_fts5_form(f) for f in t.all_forms)})" for t in terms)
 
 
 def _pg_config(lang):
@@ -35,7 +35,7 @@ def _pg_form(form):
 
 def pg_expression(terms):
     """to_tsquery text `('a':* | 'b') | (...)`; forms are letters and digits only."""
-    return " | ".join(f"({' | '.join(_pg_form(f) for f in t.forms)})" for t in terms)
+    return " | ".join(f"({' | '.join(_pg_form(f) for f in t.all_forms)})" for t in terms)
 
 
 def _in(ids):

@@ -6,6 +6,7 @@ full-text query. The synonym table is general plain-English-to-statute
 vocabulary ("boss" -> employer, "fired" -> dismissal), not tuned to any question.
 """
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -24,8 +25,10 @@ often on once one only or other our ours ourselves out over own please really sa
 she should so some someone something such tell than that the their theirs them themselves then
 there these they thing things this those through to too under until up upon us very want wants
 was we were what whats when where whether which while who whom whose why will with within
-without would yes yet you your yours yourself yourselves
+would yes yet you your yours yourself yourselves
 law laws legal legally rule rules act acts section sections statute statutes
+think believe many much take make back way still actually completely go going come happen
+happens example eg ie okay ok
 """.split())
 
 STOPWORDS_FRA = frozenset("""
@@ -169,7 +172,6 @@ SYNONYMS_ENG = {
     "shift": ["schedule", "hours"],
     "overtime": ["overtime"],
     "hours": ["hours", "work"],
-    "break": ["break", "rest"],
     "lunch": ["break", "meal"],
     "unsafe": ["danger", "dangerous"],
     "dangerous": ["danger"],
@@ -191,9 +193,157 @@ SYNONYMS_ENG = {
     "deadline": ["time", "limit", "days"],
     "long": ["period", "time"],
     "author": ["author", "maker"],
+    "extra": ["additional", "excess", "overtime"],
+    "more": ["excess", "additional"],
+    "violation": ["contravention", "contravene"],
+    "violate": ["contravene", "contravention"],
+    "breach": ["contravene", "breach"],
+    "break": ["contravene", "break", "rest"],
+    "illegal": ["prohibited", "unlawful", "contravention"],
+    "unlawful": ["prohibited", "contravention"],
+    "forbidden": ["prohibited"],
+    "ban": ["prohibit", "prohibited"],
+    "report": ["disclose", "report", "notify"],
+    "regulator": ["commissioner", "commission", "board"],
+    "retaliate": ["reprisal", "retaliation"],
+    "retaliation": ["reprisal", "retaliation"],
+    "reprisal": ["retaliation", "reprisal"],
+    "ask": ["request", "consent"],
+    "demand": ["request", "require"],
+    "explain": ["reasons", "explanation"],
+    "reason": ["reasons", "cause"],
+    "why": ["reasons"],
+    "fix": ["correct", "correction", "amend"],
+    "wrong": ["error", "inaccurate", "incorrect"],
+    "mistake": ["error", "correction"],
+    "pass": ["disclose", "transfer", "provide"],
+    "transfer": ["disclose", "transfer", "assignment"],
+    "provincial": ["province"],
+    "health": ["medical", "health"],
+    "medical": ["health", "medical"],
+    "refuse": ["deny", "refusal", "refused"],
+    "deny": ["refuse", "denial"],
+    "serve": ["service", "services"],
+    "customer": ["public", "client", "individual"],
+    "client": ["customer", "individual"],
+    "posting": ["advertisement", "publish"],
+    "applicant": ["application", "applicants"],
+    "apply": ["application", "applications"],
+    "landlord": ["premises", "occupancy", "residential", "accommodation"],
+    "tenant": ["premises", "occupancy", "residential", "accommodation"],
+    "rent": ["premises", "occupancy", "rental", "residential"],
+    "apartment": ["residential", "accommodation", "premises"],
+    "housing": ["residential", "accommodation"],
+    "critique": ["criticism", "review"],
+    "criticize": ["criticism", "review"],
+    "quote": ["criticism", "review", "source"],
+    "mashup": ["existing", "new", "user", "generated"],
+    "remix": ["existing", "new", "user", "generated"],
+    "post": ["disseminate", "publish", "internet"],
+    "upload": ["disseminate", "internet"],
+    "last": ["term", "duration", "period"],
+    "exclusive": ["sole", "exclusive"],
+    "woman": ["female", "women"],
+    "women": ["female", "woman"],
+    "man": ["male", "men"],
+    "men": ["male", "man"],
+    "masculine": ["male", "masculine"],
+    "feminine": ["female", "feminine"],
+    "birthday": ["birth", "anniversary", "age"],
+    "reach": ["attain", "attained"],
+    "responsible": ["liable", "liability", "responsible"],
+    "liable": ["liability", "responsible"],
+    "task": ["activity", "work", "duties"],
+    "pirate": ["infringing", "infringe", "infringement"],
+    "pirated": ["infringing", "infringe", "infringement"],
+    "steal": ["infringe", "infringement", "theft"],
+    "answer": ["respond", "reply", "notice"],
+    "respond": ["response", "reply", "notice"],
+    "reply": ["respond", "response"],
+    "percent": ["percentage"],
+    "percentage": ["percent"],
+    "timeline": ["time", "period", "days"],
+    "late": ["delay", "time"],
+    "lock": ["protection", "measure", "circumvent"],
+    "bypass": ["circumvent"],
+    "crack": ["circumvent"],
+    "witness": ["witness", "testify", "evidence"],
+    "testify": ["witness", "evidence"],
+    "jury": ["juror", "jury"],
+    "military": ["forces", "reserve", "army"],
+    "army": ["forces", "reserve"],
+    "reservist": ["reserve", "forces"],
+    "adoption": ["adopt", "parental"],
+    "stat": ["general", "holiday"],
+    "statutory": ["general"],
+    "teenager": ["age", "under", "18"],
+    "teen": ["age", "under", "18"],
+    "minor": ["age", "under", "18", "child"],
+    "kid": ["child", "children"],
+    "kids": ["child", "children"],
+    "child": ["children", "child"],
+    "parent": ["parental", "parent"],
+    "family": ["family", "relative"],
+    "relative": ["family", "relative"],
+    "spouse": ["family", "spouse", "partner"],
+    "wife": ["spouse", "family"],
+    "husband": ["spouse", "family"],
+    "mom": ["parent", "mother", "family"],
+    "dad": ["parent", "father", "family"],
+    "explanation": ["reasons", "statement"],
+    "dna": ["genetic", "test"],
+    "genetic": ["genetic", "dna"],
+    "blog": ["internet", "publish"],
     "owner": ["owner", "ownership"],
     "own": ["owner", "ownership"],
 }
+
+# Two- and three-word expressions, matched before stopwords are dropped; the words
+# of a matched phrase become one term whose alternatives are these.
+PHRASES_ENG = {
+    ("let", "go"): ["dismiss", "dismissal", "termination"],
+    ("letting", "go"): ["dismiss", "dismissal", "termination"],
+    ("laid", "off"): ["lay", "layoff", "termination"],
+    ("lay", "off"): ["lay", "layoff", "termination"],
+    ("time", "off"): ["leave", "absence"],
+    ("day", "off"): ["leave", "absence"],
+    ("days", "off"): ["leave", "absence"],
+    ("weeks", "off"): ["leave", "absence"],
+    ("say", "no"): ["refuse", "refusal"],
+    ("turn", "down"): ["refuse", "refusal"],
+    ("pay", "slip"): ["statement", "wages", "deductions"],
+    ("pay", "stub"): ["statement", "wages", "deductions"],
+    ("how", "long"): ["period", "term", "within", "time"],
+    ("how", "much"): ["amount", "rate"],
+    ("digital", "lock"): ["technological", "protection", "measure", "circumvent"],
+    ("get", "in", "the", "way"): ["obstruct", "obstruction"],
+    ("sick", "leave"): ["medical", "leave", "illness"],
+    ("sick", "days"): ["medical", "leave", "illness"],
+    ("sick", "day"): ["medical", "leave", "illness"],
+    ("work", "from", "home"): ["location", "work"],
+    ("pass", "away"): ["death", "bereavement"],
+    ("passed", "away"): ["death", "bereavement"],
+    ("court", "order"): ["order", "court"],
+    ("go", "to", "court"): ["court", "application", "review"],
+    ("take", "to", "court"): ["court", "proceedings", "action"],
+    ("time", "limit"): ["period", "within", "days"],
+    ("cabinet", "confidences"): ["privy", "council", "confidences"],
+    ("human", "rights"): ["discriminatory", "human", "rights"],
+}
+
+NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+                "fourteen fifteen sixteen seventeen eighteen nineteen").split()
+TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+
+def number_word(n):
+    """'30' -> 'thirty' as statutes spell it; '' for compound numbers and beyond 99."""
+    if n < 20:
+        return NUMBER_WORDS[n]
+    tens, unit = divmod(n, 10)
+    # Compound numbers ("forty-five") are two tokens in the index: not one word to add.
+    return TENS[tens - 2] if n < 100 and unit == 0 else ""
+
 
 SYNONYMS_FRA = {
     "patron": ["employeur"],
@@ -208,16 +358,22 @@ SYNONYMS_FRA = {
 
 @dataclass
 class Term:
-    """One word of the query and the alternatives that count as a match for it."""
+    """One concept of the query: the user's word (or phrase) and related statute words.
 
-    word: str
-    alternatives: list = field(default_factory=list)
+    `forms` count as the word itself; `related` are synonyms, which the ranking
+    weighs a little below the user's own word.
+    """
+
+    text: str
+    forms: list
+    related: list = field(default_factory=list)
 
     @property
-    def forms(self):
-        return [self.word, *[a for a in self.alternatives if a != self.word]]
+    def all_forms(self):
+        return list(dict.fromkeys([*self.forms, *self.related]))
 
 
+@functools.lru_cache(maxsize=100_000)
 def light_stem(word):
     """A small suffix stripper, enough to compare 'emails'/'email', 'fired'/'fire'."""
     for suffix in ("ations", "ation", "ments", "ment", "ings", "ing", "ies", "ied", "es", "ed", "s"):
@@ -234,22 +390,57 @@ def words(text):
     return WORD.findall(text[:MAX_INPUT].lower())
 
 
+def _variants(word):
+    """The word and the base forms it may be an inflection of: fired -> fire, jobs -> job."""
+    found = [word]
+    for suffix, replacements in (("ies", ("y",)), ("ied", ("y",)), ("es", ("", "e")), ("s", ("",)),
+                                 ("ed", ("", "e")), ("d", ("",)), ("ing", ("", "e"))):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 2:
+            found += [word[: -len(suffix)] + r for r in replacements]
+    return found
+
+
+def _synonyms(word, table):
+    for variant in _variants(word):
+        if variant in table:
+            return [s for s in table[variant] if WORD.fullmatch(s)]
+    return []
+
+
+def _phrase_at(tokens, i, phrases):
+    for length in (4, 3, 2):
+        key = tuple(tokens[i:i + length])
+        if len(key) == length and key in phrases:
+            return length, phrases[key]
+    return 0, None
+
+
 def query_terms(query, lang="eng"):
-    """The distinct content words of `query` with their synonyms, in order of appearance.
+    """The distinct concepts of `query`: content words and known phrases, with synonyms.
 
     Returns [] for a query of only stopwords or punctuation (the caller returns no hits).
     """
     stopwords = STOPWORDS_FRA if lang == "fra" else STOPWORDS_ENG
     synonyms = SYNONYMS_FRA if lang == "fra" else SYNONYMS_ENG
-    terms, seen = [], set()
-    for word in words(query or ""):
-        if word in stopwords or len(word) > 40 or (len(word) == 1 and not word.isdigit()):
+    phrases = PHRASES_ENG if lang == "eng" else {}
+    tokens = words(query or "")
+    terms, seen, i = [], set(), 0
+    while i < len(tokens) and len(terms) < MAX_TERMS:
+        length, alternatives = _phrase_at(tokens, i, phrases)
+        if length:
+            text = " ".join(tokens[i:i + length])
+            if text not in seen:
+                seen.add(text)
+                terms.append(Term(text=text, forms=list(alternatives)))
+            i += length
             continue
-        if word in seen:
+        word = tokens[i]
+        i += 1
+        if word in stopwords or word in seen or len(word) > 40 or (len(word) == 1 and not word.isdigit()):
             continue
         seen.add(word)
-        alternatives = synonyms.get(word) or synonyms.get(light_stem(word)) or []
-        terms.append(Term(word=word, alternatives=[a for a in alternatives if " " not in a]))
-        if len(terms) >= MAX_TERMS:
-            break
+        related = _synonyms(word, synonyms)
+        if word.isascii() and word.isdigit() and len(word) <= 2 and lang == "eng" and number_word(int(word)):
+            related = [number_word(int(word))]
+        terms.append(Term(text=word, forms=[word], related=[r for r in related if r != word]))
     return terms

@@ -17,6 +17,7 @@ from corpus import alignment, sections, terms
 from corpus.diffs import word_diff
 from corpus.forms import SearchForm
 from corpus.models import Act, Provision, VersionNotHeld
+from corpus.search import search as run_search
 
 
 class BadRequest(Exception):
@@ -79,7 +80,8 @@ def section(request, code, unit):
     except sections.UnitNotFound as error:
         heading = version.provisions.filter(unit_id=unit, kind=Provision.KIND_HEADING).first()
         if heading is not None:
-            return redirect(f"{act.get_absolute_url()}?{_query(lang, as_at)}#{sections.anchor_for(unit)}")
+            query = _query(lang, as_at)
+            return redirect(f"{act.get_absolute_url()}{'?' + query if query else ''}#{sections.anchor_for(unit)}")
         raise Http404(str(error)) from error
     query = _query(lang, as_at)
     _render_text(tree, act, query)
@@ -100,19 +102,20 @@ def section(request, code, unit):
 def search(request):
     """Search form with live results; htmx requests get only the results fragment."""
     form = SearchForm(request.GET or None)
-    results, error = None, ""
+    hits, error, total = None, "", 0
     if form.is_valid() and form.cleaned_data["q"].strip():
-        from corpus.search import search as run_search  # written alongside; imported on use
-
         data = form.cleaned_data
+        lang = data["lang"] or "eng"
         try:
             results = run_search(data["q"], acts=[data["act"]] if data["act"] else None,
-                                 lang=data["lang"] or "eng", as_at=data["as_at"], limit=20)
+                                 lang=lang, as_at=data["as_at"], limit=20)
         except VersionNotHeld as exc:
             error = str(exc)
-    context = {"form": form, "results": results, "error": error,
-               "query": _query(form.cleaned_data.get("lang") or "eng", form.cleaned_data.get("as_at"))
-               if form.is_bound and form.is_valid() else ""}
+        else:
+            suffix = _query(lang, data["as_at"])
+            hits = [{"hit": hit, "url": _hit_url(hit, suffix)} for hit in results.hits]
+            total = results.total
+    context = {"form": form, "results": hits, "hits": hits or [], "error": error, "total": total}
     template = "corpus/search.html#results" if request.htmx else "corpus/search.html"
     return render(request, template, context)
 
@@ -157,6 +160,12 @@ def _query(lang, as_at):
     if as_at:
         params["as_at"] = as_at.isoformat()
     return urlencode(params)
+
+
+def _hit_url(hit, query):
+    unit = hit.pinpoint.split(":", 1)[1]
+    url = reverse("corpus:section", args=[hit.act_code, unit])
+    return f"{url}?{query}" if query else url
 
 
 def _problem(request, title, message, status, act=None):

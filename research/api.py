@@ -15,6 +15,7 @@ def _mount():
 
     api.add_router("/v1/", corpus_router)
     api.add_router("/v1/", research_router)
+    api.add_router("/v1/", "verifier.api.router")
     register_error_handlers(api)
 
 

@@ -10,7 +10,7 @@ A run is visible to its creator and to reviewers; anyone else gets 404, as for a
 """
 
 from django.http import HttpResponse, JsonResponse
-from ninja import Header, Router
+from ninja import Header, Router, Status
 from ninja.errors import AuthenticationError, HttpError
 from ninja.security import HttpBearer, django_auth
 
@@ -60,7 +60,7 @@ def start_run(request, payload: RunIn, response: HttpResponse,
     response["Location"] = location
     if not created:
         response["Idempotent-Replayed"] = "true"
-    return 202, {"run_id": run.pk, "uuid": str(run.uuid), "status": run.status, "location": location}
+    return Status(202, {"run_id": run.pk, "uuid": str(run.uuid), "status": run.status, "location": location})
 
 
 @router.get("/research/{int:run_id}", auth=[token_auth, django_auth], response=RunOut)

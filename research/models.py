@@ -216,8 +216,6 @@ class Citation(models.Model):
         return f"{self.provision_id}: {self.quote[:40]}"
 
 
-# Registered with the app here so migrations see it; the token code lives in research/tokens.py.
+# Models kept in their own modules, registered here so migrations see them.
+from research.reviews import Review, ReviewAudit  # noqa: E402,F401
 from research.tokens import ApiToken  # noqa: E402,F401
-
-
-from research.reviews import Review, ReviewAudit  # noqa: E402,F401  (models live there)

@@ -96,7 +96,6 @@ def _gate(run, answer, toolbox):
                     "codes": [f.code for f in c.findings]} for c in findings.claims],
         "answer": [f.as_dict() for f in findings.findings],
     })
-    findings.corpus = corpus
     return findings
 
 

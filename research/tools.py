@@ -12,8 +12,9 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from corpus import lookup
 from corpus.models import Act, Provision, VersionNotHeld
-from research import corpus_access
+from corpus.search import search
 from research.models import Run, RunEvent
 from research.tool_schemas import READ_TOOL_NAMES
 
@@ -58,7 +59,7 @@ class Toolbox:
             content = getattr(self, f"_tool_{name}")(**_checked_arguments(name, arguments))
         except ToolError as e:
             return self._error(name, str(e))
-        except corpus_access.LOOKUP_ERRORS as e:
+        except (lookup.LookupFailed, VersionNotHeld) as e:
             return self._error(name, str(e))
         self.run.add_event(RunEvent.KIND_TOOL_RESULT, {"name": name, **_summary(content)})
         return ToolOutcome(name, content)
@@ -90,10 +91,10 @@ class Toolbox:
     def _tool_search_statutes(self, query, acts=None, as_at=None):
         as_at = self._as_at(as_at)
         scope = acts or self.run.acts or None
-        results = corpus_access.search(query, acts=scope, lang=self.run.lang, as_at=as_at, limit=SEARCH_LIMIT)
+        results = search(query, acts=scope, lang=self.run.lang, as_at=as_at, limit=SEARCH_LIMIT)
         broadened = False
         if not results.hits and scope:
-            results = corpus_access.search(query, acts=None, lang=self.run.lang, as_at=as_at, limit=SEARCH_LIMIT)
+            results = search(query, acts=None, lang=self.run.lang, as_at=as_at, limit=SEARCH_LIMIT)
             broadened = bool(results.hits)
             if broadened and not self.run.broadened:
                 self.run.broadened = True
@@ -103,7 +104,7 @@ class Toolbox:
         return {"query": query, "broadened": broadened, "hits": hits}
 
     def _tool_get_provision(self, id, as_at=None):  # noqa: A002
-        provision = corpus_access.get_provision(id.strip(), as_at=self._as_at(as_at), lang=self.run.lang)
+        provision = lookup.get_provision(id.strip(), as_at=self._as_at(as_at), lang=self.run.lang)
         units = _section_units(provision)
         section = units[0]
         self._remember(section.pinpoint, provision.pinpoint)

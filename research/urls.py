@@ -11,6 +11,8 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(template_name="registration/login.html"), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("corpus.urls")),
+    path("", include("verifier.urls")),
+    path("", include("research.urls_pages")),
     # uvicorn serves no files: Django serves our few static files itself (css, js, vendored htmx),
     # found by the staticfiles finders, so the app works offline with no extra server.
     re_path(r"^static/(?P<path>.*)$", serve_static, {"insecure": True}),

@@ -78,18 +78,20 @@ def _passage(citation, views, at):
     path = view.path if view is not None else cited
     pit = view.pit_date.isoformat() if view is not None and view.pit_date else "unknown"
     url = view.url if view is not None else ""
-    lines = [f'> "{quote}"',
+    # The blank line keeps the Path line out of the blockquote when the Markdown is rendered.
+    lines = [f'> "{quote}"', "",
              f"Path: {path} · consolidation {pit} · as at {at} · [{shown_id}]({url}) · Checked: {label}"]
     for finding in citation.get("findings") or []:
         if not passed and finding.get("severity") == "blocking":
-            lines.append(f"Finding: {finding.get('code')}: {finding.get('message')}")
+            lines += ["", f"Finding: {finding.get('code')}: {finding.get('message')}"]
     return lines, view
 
 
 def parse_answer_markdown(md):
     """The (provision_id, quote) of every passage in an exported answer, in order.
 
-    A passage is a run of `> ` lines whose text is in double quotes, followed by its Path line.
+    A passage is a run of `> ` lines whose text is in double quotes, followed (after blank
+    lines) by its Path line.
     """
     return [(p["provision_id"], p["quote"]) for p in _passages(md)]
 
@@ -100,6 +102,8 @@ def _passages(md):
         if line.startswith(">"):
             quote_lines.append(line[1:].strip())
             continue
+        if not line.strip():
+            continue  # a quote block and its Path line are a blank line apart
         m = _PATH_RE.match(line.strip())
         if m and quote_lines:
             quote = " ".join(quote_lines).strip()

@@ -9,6 +9,7 @@ import datetime
 
 from verifier import findings as F
 from verifier.adapter import DbCorpus
+from verifier.answer_markdown import render_answer
 from verifier.claims import UNKNOWN, check_memo
 from verifier.gates import gate_answer
 from verifier.pinpoints import parse_provision_id
@@ -158,3 +159,35 @@ def _check_size(text):
         raise ValueError("text must be a string")
     if len(text) > MAX_TEXT_CHARS:
         raise ValueError(f"text is {len(text)} characters; at most {MAX_TEXT_CHARS}")
+
+
+def export_answer(answer, as_at=None, lang="eng", corpus_label="Justice Laws consolidations"):
+    """Markdown and evidence for `answer` (see verifier.answer_markdown.render_answer).
+
+    Citations that already carry the run's verdict ("status", "checked_label", "checked_id")
+    keep it; the others are checked here, as if each cited section had been fetched.
+    """
+    as_at = parse_as_at(as_at)
+    corpus = DbCorpus(lang=lang, as_at=as_at)
+    cited = [c.get("provision_id") or "" for claim in answer.get("claims") or []
+             for c in claim.get("citations") or []]
+    gated = gate_answer(answer, corpus, cited, as_at=as_at)
+    claims = []
+    for claim, result in zip(answer.get("claims") or [], gated.claims, strict=True):
+        citations = []
+        for citation, checked in zip(claim.get("citations") or [], result.citations, strict=True):
+            if "status" not in citation:
+                citation = citation | {
+                    "status": checked.status, "checked_label": checked.checked_label,
+                    "checked_id": checked.matched_id,
+                    "findings": [f.as_dict() for f in checked.findings],
+                }
+            citations.append(citation)
+        claims.append(claim | {"citations": citations})
+    views = {}
+    for citation in (c for claim in claims for c in claim["citations"]):
+        for pid in (citation.get("provision_id"), citation.get("checked_id")):
+            view = corpus.get(pid) if pid else None
+            if view is not None:
+                views[view.id] = view
+    return render_answer(answer | {"claims": claims}, views, as_at, corpus_label)

@@ -20,3 +20,6 @@ class Command(BaseCommand):
         call_command("ingest_justice_laws", *paths, stdout=self.stdout)
         ensure_roles()
         self.stdout.write("Roles ready: group 'Reviewers' holds the review permission.")
+        recorded = sorted((Path(settings.BASE_DIR) / "research" / "recorded").glob("*.json"))
+        if recorded:
+            call_command("import_runs", *[str(p) for p in recorded], stdout=self.stdout)

@@ -1,0 +1,126 @@
+"""One benchmark phase, run in its own process against the database in the environment.
+
+Usage: python bench/phases.py counts|search|page|claims|pipeline — prints one JSON line.
+"""
+
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "research.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.db import connection  # noqa: E402
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    if not ordered:
+        return None
+    k = max(0, min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def timed_ms(fn, repeat):
+    samples = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - started) * 1000)
+    return samples
+
+
+def counts():
+    from corpus.models import Act, ActVersion, Provision, ProvisionText
+
+    size = None
+    if connection.vendor == "sqlite":
+        size = Path(connection.settings_dict["NAME"]).stat().st_size
+    else:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_database_size(current_database())")
+            size = cursor.fetchone()[0]
+    return {"acts": Act.objects.count(), "versions": ActVersion.objects.count(),
+            "provisions": Provision.objects.count(), "distinct_texts": ProvisionText.objects.count(),
+            "db_mb": round(size / 1e6, 1)}
+
+
+def bench_queries():
+    """At least 200 realistic queries: the golden questions plus real marginal notes as topics."""
+    import random
+
+    import yaml
+
+    from corpus.models import SectionDoc
+
+    questions = []
+    golden = ROOT / "research" / "evals" / "golden.yaml"
+    if golden.exists():
+        questions = [item["question"] for item in yaml.safe_load(golden.read_text())]
+    notes = list(SectionDoc.objects.exclude(marginal_note="").values_list("marginal_note", flat=True)[:20000])
+    random.Random(7).shuffle(notes)
+    return questions + [f"what does the law say about {n.lower()}" for n in notes[: max(0, 220 - len(questions))]]
+
+
+def search():
+    from corpus.search import search as run_search
+
+    queries = bench_queries()
+    run_search(queries[0])  # warm the connection and caches
+    samples = []
+    for q in queries:
+        started = time.perf_counter()
+        run_search(q, limit=10)
+        samples.append((time.perf_counter() - started) * 1000)
+    return {"queries": len(samples), "p50_ms": round(percentile(samples, 50), 2),
+            "p95_ms": round(percentile(samples, 95), 2), "target_p95_ms": 30}
+
+
+def page():
+    from django.db.models.functions import Length
+    from django.test import Client
+
+    from corpus.models import Provision
+
+    section = (Provision.objects.filter(kind=Provision.KIND_SECTION).annotate(n=Length("text__text"))
+               .order_by("-n").select_related("version__act").first())
+    client = Client()
+    url = f"/acts/{section.version.act.code}/{section.unit_id}/"
+    status = client.get(url).status_code
+    samples = timed_ms(lambda: client.get(url), 30)
+    return {"section": section.pinpoint, "chars": section.n, "status": status,
+            "p50_ms": round(percentile(samples, 50), 1), "p95_ms": round(percentile(samples, 95), 1)}
+
+
+def claims():
+    import yaml
+
+    from verifier.service import check_claim_items
+
+    items = yaml.safe_load((ROOT / "tests" / "verifier" / "claims_labelled.yaml").read_text())
+    check_claim_items(items[:5])
+    started = time.perf_counter()
+    rounds = 3
+    for _ in range(rounds):
+        check_claim_items(items)
+    seconds = time.perf_counter() - started
+    return {"claims": len(items) * rounds, "claims_per_s": round(len(items) * rounds / seconds, 1)}
+
+
+def pipeline():
+    from bench.pipeline_bench import measure
+
+    return measure()
+
+
+if __name__ == "__main__":
+    phase = sys.argv[1]
+    print(json.dumps(globals()[phase]()))

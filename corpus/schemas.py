@@ -1,0 +1,115 @@
+"""Response schemas of the corpus API (explicit fields; dates as YYYY-MM-DD)."""
+
+import datetime as dt
+from typing import Literal
+
+from ninja import Schema
+
+
+class ActOut(Schema):
+    code: str
+    title_en: str
+    title_fr: str
+    latest_pit_dates: dict[str, dt.date]  # {"eng": ..., "fra": ...}, languages held only
+    versions_count: int
+
+
+class ActDetailOut(ActOut):
+    jurisdiction: str
+    long_title_en: str
+    long_title_fr: str
+
+
+class VersionOut(Schema):
+    lang: str
+    pit_date: dt.date
+    current_date: dt.date | None
+    last_amended_date: dt.date | None
+    title: str
+    source_sha256: str
+    provisions_count: int
+    has_pending_amendments: bool
+    is_latest: bool
+
+
+class VersionRefOut(Schema):
+    lang: str
+    pit_date: dt.date
+    current_date: dt.date | None
+    is_latest: bool
+    has_pending_amendments: bool
+
+
+class SectionOut(Schema):
+    pinpoint: str
+    label: str
+    marginal_note: str
+    text: str
+    text_sha256: str
+
+
+class ProvisionOut(Schema):
+    pinpoint: str
+    act: str
+    act_title: str
+    kind: str
+    label: str
+    marginal_note: str
+    path: str
+    text: str
+    text_sha256: str
+    status: str
+    historical_note: str
+    lims_id: str
+    defined_term: str
+    version: VersionRefOut
+    is_latest: bool
+    children: list[str]
+    official_url: str
+    section: SectionOut
+
+
+class SearchIn(Schema):
+    q: str
+    act: list[str] | None = None  # repeated or comma-separated Act codes
+    lang: Literal["eng", "fra"] = "eng"
+    as_at: dt.date | None = None
+    limit: int = 10
+    offset: int = 0
+
+
+class SearchHitOut(Schema):
+    pinpoint: str
+    act_code: str
+    act_title: str
+    label: str
+    marginal_note: str
+    headings: str
+    snippet_html: str
+    score: float
+    pit_date: dt.date | None
+
+
+class SearchOut(Schema):
+    query: str
+    lang: str
+    as_at: dt.date | None
+    total: int
+    has_more: bool
+    hits: list[SearchHitOut]
+
+
+class PendingAmendmentOut(Schema):
+    position: int
+    schedule: str
+    heading: str
+    kind: str
+    label: str
+    marginal_note: str
+    text: str
+
+
+class PendingAmendmentsOut(Schema):
+    act: str
+    version: VersionRefOut
+    amendments: list[PendingAmendmentOut]

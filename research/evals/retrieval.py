@@ -1,0 +1,73 @@
+"""Score a search function against golden questions: recall@k, MRR, rank per question.
+
+    report = evaluate(items, lambda q: [pinpoints best first], k=5)
+
+`items` are golden entries (id, question, expected, optional decline); other keys are
+ignored. Questions marked decline are listed but excluded from recall and MRR. A
+question is found at rank r when ANY of its expected section ids is at rank r.
+"""
+
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import yaml
+
+GOLDEN = Path(__file__).with_name("golden.yaml")
+THRESHOLDS = Path(__file__).with_name("thresholds.yaml")
+DEPTH = 20  # ranks looked at for MRR; a question not found by then scores 0
+
+
+@dataclass
+class QuestionResult:
+    id: str
+    question: str
+    expected: list
+    rank: int | None  # 1-based rank of the first expected section, None if not in the top DEPTH
+    top: list = field(default_factory=list)  # what came first (the top k returned)
+
+
+@dataclass
+class Report:
+    k: int
+    n: int
+    recall_at_k: float
+    mrr: float
+    results: list = field(default_factory=list)
+    declined: list = field(default_factory=list)
+
+    def as_dict(self):
+        return {"k": self.k, "n": self.n, "recall_at_k": round(self.recall_at_k, 4),
+                "mrr": round(self.mrr, 4), "results": [asdict(r) for r in self.results]}
+
+
+def load_golden(path=GOLDEN):
+    """The golden items of a YAML file; refuses items without id, question or expected."""
+    items = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or []
+    for item in items:
+        missing = [key for key in ("id", "question", "expected") if key not in item]
+        if missing:
+            raise ValueError(f"golden item {item.get('id', item)!r} lacks {', '.join(missing)}")
+    return items
+
+
+def load_thresholds(path=THRESHOLDS):
+    return yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+
+
+def evaluate(items, search_fn, k=5):
+    """Run `search_fn(question) -> [section ids best first]` over the items and score it."""
+    results, declined = [], []
+    for item in items:
+        if item.get("decline"):
+            declined.append(item["id"])
+            continue
+        ranked = list(search_fn(item["question"]))[:DEPTH]
+        expected = set(item["expected"])
+        rank = next((i for i, pin in enumerate(ranked, 1) if pin in expected), None)
+        results.append(QuestionResult(id=item["id"], question=item["question"],
+                                      expected=list(item["expected"]), rank=rank, top=ranked[:k]))
+    n = len(results)
+    found = sum(1 for r in results if r.rank is not None and r.rank <= k)
+    mrr = sum(1 / r.rank for r in results if r.rank) / n if n else 0.0
+    return Report(k=k, n=n, recall_at_k=found / n if n else 0.0, mrr=mrr, results=results,
+                  declined=declined)

@@ -1,0 +1,57 @@
+"""manage.py eval_retrieval [--golden FILE] [--k 5] [--json]
+
+Runs the golden questions through Verbatim's section search and the plain BM25
+baseline and prints a table per question, then totals. With --json the last line
+printed is one JSON object: recall_at_k, mrr, n, k and baseline {recall_at_k, mrr}.
+"""
+
+import json
+
+from django.core.management.base import BaseCommand
+
+from corpus.search import search
+from research.evals.baseline import BM25Baseline
+from research.evals.retrieval import DEPTH, GOLDEN, evaluate, load_golden
+
+
+def verbatim_search(question):
+    return [hit.pinpoint for hit in search(question, limit=DEPTH).hits]
+
+
+class Command(BaseCommand):
+    help = "Evaluate section search against the golden questions (recall@k, MRR)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--golden", default=str(GOLDEN), help="golden YAML file")
+        parser.add_argument("--k", type=int, default=5, help="cut-off for recall@k")
+        parser.add_argument("--json", action="store_true", help="end with one JSON line")
+
+    def handle(self, *args, **options):
+        items = load_golden(options["golden"])
+        k = options["k"]
+        ours = evaluate(items, verbatim_search, k=k)
+        baseline_index = BM25Baseline()
+        base = evaluate(items, lambda q: baseline_index.search(q, DEPTH), k=k)
+        self._table(ours, base)
+        self.stdout.write(f"\n{'':<34} {'recall@' + str(k):>10} {'MRR':>7}   (n={ours.n}, "
+                          f"{len(ours.declined)} out-of-scope questions excluded)")
+        self.stdout.write(f"{'Verbatim search':<34} {ours.recall_at_k:>10.3f} {ours.mrr:>7.3f}")
+        self.stdout.write(f"{'Baseline (plain BM25 on body)':<34} {base.recall_at_k:>10.3f} {base.mrr:>7.3f}")
+        if options["json"]:
+            self.stdout.write(json.dumps({
+                "k": k, "n": ours.n, "recall_at_k": round(ours.recall_at_k, 4),
+                "mrr": round(ours.mrr, 4),
+                "baseline": {"recall_at_k": round(base.recall_at_k, 4), "mrr": round(base.mrr, 4)},
+            }))
+
+    def _table(self, ours, base):
+        self.stdout.write(f"{'id':<30} {'rank':>5} {'base':>5}  expected / first hits when missed")
+        for mine, theirs in zip(ours.results, base.results, strict=True):
+            line = f"{mine.id:<30} {_rank(mine.rank):>5} {_rank(theirs.rank):>5}  {', '.join(mine.expected)}"
+            if mine.rank is None or mine.rank > ours.k:
+                line += f"  <- got {', '.join(mine.top[:3]) or 'nothing'}"
+            self.stdout.write(line)
+
+
+def _rank(rank):
+    return "-" if rank is None else str(rank)

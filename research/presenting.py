@@ -1,0 +1,268 @@
+"""What the run page shows, as plain data for templates: claims beside their sections, findings
+in plain words, the trace as readable lines, the usage block.
+
+Nothing here writes. Section texts are read through the verifier's DbCorpus at the run's as-at
+date, so the page shows the same stored text the gates checked.
+"""
+
+import json
+import re
+
+from corpus.diffs import word_diff
+from research.models import Claim, Run, RunEvent
+from verifier.adapter import DbCorpus
+from verifier.quotes import check_quote
+
+# A short heading for each finding code; the finding's own message says the particulars.
+FINDING_TITLES = {
+    "no-citation": "No provision cited",
+    "malformed": "The citation cannot be read",
+    "unknown-section": "No such section",
+    "not-retrieved": "Quoted without being fetched",
+    "pinpoint-not-found": "No such subsection or paragraph",
+    "quote-mismatch": "The quote does not match the law's text",
+    "wrong-unit": "The words are in another part of the section",
+    "repealed": "Repealed or not in force",
+    "ellipsis": "Words left out inside a sentence",
+    "qualifier": "A qualifier in the section is not mentioned",
+    "defined-term": "Relies on a defined term that was not quoted",
+    "broadened": "The search went outside the Acts asked about",
+    "version": "Not the latest consolidation",
+    "reading-unfetched": "The Reading cites a provision no tool returned",
+    "dropped-in-repair": "Withdrawn in the repair turn",
+}
+
+GATE_LABELS = {
+    Run.GATE_PASS: ("Pass", "ok", "Every quote was checked verbatim against the stored text."),
+    Run.GATE_BLOCKED: ("Blocked", "bad", "At least one claim failed the checks; it is shown below with why."),
+    Run.GATE_PARTIAL: ("Partial", "warn", "The run stopped at a limit; the answer may be incomplete."),
+    Run.GATE_DECLINED: ("Declined", "warn", "The question was declined as out of scope."),
+    Run.GATE_FAILED: ("Failed", "bad", "The run could not finish."),
+}
+
+CLAIM_LABELS = {
+    Claim.STATUS_PASS: ("Pass", "ok"),
+    Claim.STATUS_DOWNGRADED: ("Downgraded", "warn"),
+    Claim.STATUS_BLOCKED: ("Blocked", "bad"),
+}
+
+_LABEL_BEFORE = re.compile(r"\([^()\s]{1,10}\)\s*$")
+_SUB_LABEL = re.compile(r"\([^()]*\)")
+MAX_DEPTH = 4
+
+
+def gate_badge(run):
+    """{label, tone, explanation} for the run's gate; a run still working gets its status."""
+    if not run.finished:
+        return {"label": "Running" if run.status == Run.STATUS_RUNNING else "Queued", "tone": "info",
+                "explanation": "The answer appears here when the run finishes."}
+    label, tone, explanation = GATE_LABELS.get(run.gate, (run.gate or "Unknown", "warn", ""))
+    return {"label": label, "tone": tone, "explanation": explanation}
+
+
+def answer_context(run):
+    """Everything the answer block needs: claims split into checked and blocked, answer-level
+    warnings (from the run's final event) and the usage block."""
+    from research.pipeline import answer_findings  # the pipeline loads the engines; load it late
+
+    panels = claim_panels(run)
+    return {
+        "panels": panels,
+        "text_panels": [p for p in panels if not p["blocked"]],
+        "blocked_panels": [p for p in panels if p["blocked"]],
+        "answer_warnings": [explain(f) for f in answer_findings(run)],
+        "usage": usage(run),
+    }
+
+
+def claim_panels(run):
+    """One dict per claim, in order: badge, warnings, blocking findings in plain words, and each
+    citation with its section text (quote marked), Path line and Checked label."""
+    corpus = DbCorpus(lang=run.lang, as_at=run.as_at)
+    panels = []
+    for claim in run.claims.prefetch_related("citations").order_by("position"):
+        label, tone = CLAIM_LABELS.get(claim.status, (claim.status, "warn"))
+        quotes = {c.provision_id: c.quote for c in claim.citations.all()}
+        findings = [_with_quote(f, quotes) for f in claim.findings or []]
+        panels.append({
+            "claim": claim,
+            "number": claim.position + 1,
+            "badge": {"label": label, "tone": tone},
+            "blocked": claim.status == Claim.STATUS_BLOCKED,
+            "warnings": [explain(f) for f in findings if f.get("severity") != "blocking"],
+            "problems": [explain(f) for f in findings if f.get("severity") == "blocking"],
+            "citations": [_citation(c, corpus, run) for c in claim.citations.all()],
+        })
+    return panels
+
+
+def _with_quote(finding, quotes):
+    """The finding with the quote of the citation it is about, which a mismatch diff needs (the
+    gates name the provision in the details, not the quote)."""
+    details = finding.get("details") or {}
+    quote = quotes.get(details.get("provision_id"))
+    if quote is None and len(quotes) == 1:
+        quote = next(iter(quotes.values()))
+    return {**finding, "details": {**details, "quote": quote}} if quote else finding
+
+
+def explain(finding):
+    """A finding as {code, title, message, severity, diff}: `diff` is HTML (escaped, then
+    <del>/<ins>) of the quote against the closest passage, for a quote mismatch."""
+    details = finding.get("details") or {}
+    diff = None
+    closest = details.get("closest_passage")
+    quote = details.get("quote")
+    if closest and quote:
+        diff, _ = word_diff(quote, closest)
+    return {"code": finding.get("code", ""), "severity": finding.get("severity", ""),
+            "title": FINDING_TITLES.get(finding.get("code"), finding.get("code", "Finding")),
+            "message": finding.get("message", ""), "closest": closest, "diff": diff}
+
+
+def _citation(citation, corpus, run):
+    shown_id = citation.checked_id or citation.provision_id
+    view = corpus.get(shown_id) or corpus.get(citation.provision_id)
+    section = corpus.get(view.section_id) if view else None
+    marks, closest = [], False
+    if section is not None:
+        check = check_quote(citation.quote, section.text)
+        if check.is_match:
+            marks = check.fragment_spans or [check.span]
+        elif check.closest_span:
+            marks, closest = [check.closest_span], True
+    return {
+        "citation": citation,
+        "view": view,
+        "path": view.path if view else citation.provision_id,
+        "pit_date": view.pit_date if view else None,
+        "url": view.url if view else "",
+        "as_at": run.as_at,
+        "checked_label": citation.checked_label or "not checked",
+        "verified": citation.status in (Claim.STATUS_PASS, Claim.STATUS_DOWNGRADED),
+        "section_id": section.id if section else "",
+        "section_act": section.act if section else "",
+        "section_unit": section.id.split(":", 1)[1] if section else "",
+        "section_label": section.label if section else "",
+        "blocks": section_blocks(section.text, corpus.section_units(section.id), marks) if section else [],
+        "marks_closest": closest,
+    }
+
+
+def section_blocks(text, units, marks):
+    """Split a section's full `text` into one block per unit (subsection, paragraph…) for
+    reading, with `marks` (stored-text spans) carried into the blocks as highlighted pieces.
+
+    Returns [{depth, pieces: [(text, marked)]}]. Units are found in the text in document order;
+    a unit whose text cannot be found simply stays inside its parent's block.
+    """
+    starts = {0: 0}
+    cursor = 0
+    for unit in units[1:]:
+        at = text.find(unit.text, cursor)
+        if at <= 0:
+            continue
+        label = _LABEL_BEFORE.search(text, max(0, at - 14), at)
+        start = label.start() if label else at
+        starts[start] = _depth(unit.id)
+        cursor = at
+    cuts = sorted(starts)
+    blocks = []
+    for i, start in enumerate(cuts):
+        end = cuts[i + 1] if i + 1 < len(cuts) else len(text)
+        pieces = _pieces(text, start, end, marks)
+        if any(piece.strip() for piece, _ in pieces):
+            blocks.append({"depth": starts[start], "pieces": pieces})
+    return blocks
+
+
+def _pieces(text, start, end, marks):
+    """[(text, marked)] covering text[start:end], split at the edges of `marks`."""
+    edges = {start, end}
+    for a, b in marks:
+        edges.update(x for x in (a, b) if start < x < end)
+    points = sorted(edges)
+    return [(text[a:b], any(m[0] <= a and b <= m[1] for m in marks))
+            for a, b in zip(points, points[1:]) if b > a]
+
+
+def _depth(unit_id):
+    unit = unit_id.split(":", 1)[-1]
+    depth = len(_SUB_LABEL.findall(unit)) + (1 if "/" in unit else 0)
+    return min(depth, MAX_DEPTH)
+
+
+def usage(run):
+    """Tokens in and out, the share of input read from the prompt cache, seconds and USD."""
+    cached = run.cache_read_tokens
+    all_input = run.input_tokens + run.cache_read_tokens + run.cache_write_tokens
+    return {
+        "input_tokens": run.input_tokens, "output_tokens": run.output_tokens,
+        "cache_read_tokens": run.cache_read_tokens, "cache_write_tokens": run.cache_write_tokens,
+        "cache_share": round(100 * cached / all_input) if all_input else 0,
+        "seconds": run.seconds, "usd": run.usd,
+        "model_calls": list(run.model_calls.order_by("seq")),
+    }
+
+
+def trace_items(events):
+    """RunEvents as {seq, kind, title, lines, tone} for the live trace and the demo replay."""
+    items, previous = [], None
+    for event in events:
+        title, lines, tone = _describe(event.kind, event.data or {})
+        delay = 0 if previous is None else (event.created_at - previous).total_seconds()
+        previous = event.created_at
+        items.append({"seq": event.seq, "kind": event.kind, "title": title, "lines": lines, "tone": tone,
+                      "created_at": event.created_at, "delay_ms": int(max(0, delay) * 1000)})
+    return items
+
+
+def _describe(kind, data):
+    if kind == RunEvent.KIND_STATUS:
+        return _status(data), [data["reason"]] if data.get("reason") else [], "info"
+    if kind == RunEvent.KIND_MODEL_CALL:
+        tokens = [f"{k.replace('_', ' ')}: {data[k]}" for k in ("input_tokens", "output_tokens",
+                                                               "cache_read_tokens") if k in data]
+        title = f"Model call: {data.get('model', 'model')}" + (f" ({data['purpose']})" if data.get("purpose") else "")
+        return title, tokens, "info"
+    if kind == RunEvent.KIND_TOOL_CALL:
+        args = json.dumps(data.get("arguments") or {}, ensure_ascii=False, sort_keys=True)
+        return f"Tool call: {data.get('name', '?')}", [args], "info"
+    if kind == RunEvent.KIND_TOOL_RESULT:
+        ids = data.get("ids") or []
+        lines = [f"{data.get('count', len(ids))} result(s)" + (": " + ", ".join(ids[:8]) if ids else "")
+                 + (" …" if len(ids) > 8 else "")]
+        if data.get("broadened"):
+            lines.append("The search went outside the Acts asked about.")
+        return f"Result: {data.get('name', '?')}", lines, "ok"
+    if kind == RunEvent.KIND_TOOL_ERROR:
+        return f"Tool error: {data.get('name', '?')}", [data.get("error", "")], "warn"
+    if kind == RunEvent.KIND_FINDINGS:
+        lines = [f"Claim {c.get('index', 0) + 1}: {c.get('status')}"
+                 + (" — " + ", ".join(c["codes"]) if c.get("codes") else "") for c in data.get("claims") or []]
+        blocked = any(c.get("status") == Claim.STATUS_BLOCKED for c in data.get("claims") or [])
+        return "Verifier checked the claims", lines, "bad" if blocked else "ok"
+    if kind == RunEvent.KIND_REPAIR:
+        claims = ", ".join(str(i + 1) for i in data.get("blocked_claims") or [])
+        return "Repair turn", [f"Blocked claim(s) {claims} sent back with their findings."], "warn"
+    if kind == RunEvent.KIND_FINAL:
+        lines = [f"Gate: {data.get('gate', '')}"]
+        if data.get("claims") is not None:
+            lines.append(f"{data['claims']} claim(s), {data.get('blocked', 0)} blocked")
+        if data.get("error"):
+            lines.append(data["error"])
+        tone = "ok" if data.get("gate") == Run.GATE_PASS else "bad" if data.get("gate") in ("blocked", "failed") else "warn"
+        return "Finished", lines, tone
+    return kind, [json.dumps(data, ensure_ascii=False)[:300]], "info"
+
+
+def _status(data):
+    status = data.get("status", "")
+    if status == Run.STATUS_QUEUED:
+        return f"Queued ({data['engine']} engine)" if data.get("engine") else "Queued"
+    if status == Run.STATUS_RUNNING:
+        return f"Running (attempt {data.get('attempt', 1)})"
+    if status == "submitted":
+        what = "Declined the question" if data.get("declined") else f"Answer submitted: {data.get('claims', 0)} claim(s)"
+        return what + (" after repair" if data.get("purpose") == "repair" else "")
+    return status.capitalize() or "Status"

@@ -1,0 +1,228 @@
+"""Pages for lawyers, reviewers and stakeholders: ask, the run page with its live trace,
+export, the review queue and decisions, the demo replay and the evals page.
+
+A run is visible to its creator and to reviewers; anyone else gets 404, as for a run that does
+not exist. Only reviewers decide (403 for the run's own lawyer). Demo pages show recorded runs
+to anyone: they need no API key and change nothing.
+"""
+
+from django.apps import apps
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from research import presenting
+from research.export import run_markdown
+from research.forms import AskForm
+from research.models import Review, ReviewAudit, Run
+from research.reviews import TransitionNotAllowed
+from research.roles import is_reviewer
+from research.submit import InvalidRun, SpendLimit, create_run
+
+REVIEW_ACTIONS = ("approve", "reject", "request_changes")
+ACTION_LABELS = {"opened": "Opened for review", **dict(Review.STATUS_CHOICES)}
+REPLAY_MAX_DELAY_MS = 2500
+REPLAY_MIN_DELAY_MS = 300
+
+
+def _get_run_for_user(request, pk):
+    """The run `pk` when the user created it or is a reviewer; 404 otherwise."""
+    run = get_object_or_404(Run.objects.select_related("created_by"), pk=pk)
+    if run.created_by_id == request.user.pk or is_reviewer(request.user):
+        return run
+    raise Http404("No such run.")
+
+
+# --- ask -----------------------------------------------------------------------------------------
+
+@login_required
+def ask(request):
+    """GET: the question form. POST: start a run and open its page (htmx: client redirect)."""
+    form = AskForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            run, _ = create_run(request.user, form.cleaned_data["question"],
+                                as_at=form.cleaned_data["as_at"], acts=form.cleaned_data["acts"])
+        except InvalidRun as exc:
+            for field, message in exc.errors.items():
+                form.add_error(field if field in form.fields else None, message)
+        except SpendLimit as exc:
+            form.add_error(None, str(exc))
+        else:
+            url = run.get_absolute_url()
+            return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    recent = Run.objects.filter(created_by=request.user, recorded=False)[:10]
+    template = "research/ask.html#ask-form" if request.htmx else "research/ask.html"
+    return render(request, template, {"form": form, "recent": recent})
+
+
+# --- run page ------------------------------------------------------------------------------------
+
+@login_required
+def run_page(request, pk):
+    """The run: question, live trace until it finishes, then claims, Reading, usage, review."""
+    run = _get_run_for_user(request, pk)
+    return render(request, "research/run.html", _run_context(request, run))
+
+
+@login_required
+def run_trace(request, pk):
+    """The trace fragment polled by the run page. While the run works the fragment polls again;
+    once finished it comes back without the trigger, with the result swapped in out of band."""
+    run = _get_run_for_user(request, pk)
+    context = _run_context(request, run)
+    html = render_to_string("research/_trace.html", context, request=request)
+    if run.finished and request.htmx:
+        context["oob"] = True
+        html += render_to_string("research/_result.html", context, request=request)
+    return HttpResponse(html)
+
+
+@login_required
+def run_export(request, pk):
+    """The answer as Markdown (DESIGN.md answer shape)."""
+    run = _get_run_for_user(request, pk)
+    if not run.finished:
+        return HttpResponse("The run has not finished; there is no answer to export yet.\n",
+                            status=409, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(run_markdown(run), content_type="text/markdown; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="verbatim-run-{run.pk}.md"'
+    return response
+
+
+def _run_context(request, run):
+    context = {
+        "run": run,
+        "badge": presenting.gate_badge(run),
+        "trace": presenting.trace_items(run.events.order_by("seq")),
+        **_review_context(request, run),
+    }
+    if run.finished:
+        context.update(presenting.answer_context(run))
+    return context
+
+
+# --- review --------------------------------------------------------------------------------------
+
+@login_required
+def review_queue(request):
+    """Finished runs awaiting review, and recent decisions (void approvals flagged)."""
+    if not is_reviewer(request.user):
+        raise PermissionDenied("Only reviewers see the review queue.")
+    waiting = (Run.objects.filter(status__in=[Run.STATUS_DONE, Run.STATUS_FAILED], recorded=False)
+               .filter(Q(reviews__isnull=True) | Q(reviews__status=Review.STATUS_OPEN))
+               .select_related("created_by").distinct().order_by("finished_at"))
+    decided = list(Review.objects.exclude(status=Review.STATUS_OPEN)
+                   .select_related("run", "reviewer").order_by("-decided_at")[:25])
+    return render(request, "research/review_queue.html", {"waiting": waiting, "decided": decided})
+
+
+@login_required
+@require_POST
+def review_run(request, pk):
+    """Approve, reject or request changes, dispatching on the button pressed; a comment for the
+    run and one per claim (claim_comment_<position>). Refused: outsiders 404, non-reviewers 403,
+    an unfinished run or a decided review 409 (redirect with the reason for plain requests)."""
+    run = _get_run_for_user(request, pk)
+    if not is_reviewer(request.user):
+        raise PermissionDenied("Only reviewers may approve, reject or request changes.")
+    action = next((a for a in REVIEW_ACTIONS if a in request.POST), request.POST.get("action"))
+    if action not in REVIEW_ACTIONS:
+        return HttpResponse("Choose approve, reject or request changes.", status=400)
+    comment = request.POST.get("comment", "").strip()
+    claim_comments = {str(p): request.POST.get(f"claim_comment_{p}", "").strip()
+                      for p in run.claims.values_list("position", flat=True)}
+    claim_comments = {p: c for p, c in claim_comments.items() if c}
+    try:
+        if not run.finished:
+            raise TransitionNotAllowed("the run has not finished")
+        review = Review.open_for(run)
+        getattr(review, action)(request.user, comment, claim_comments)
+        notice, level, status = f"Review recorded: {review.get_status_display()}.", messages.SUCCESS, 200
+    except TransitionNotAllowed as exc:
+        notice, level, status = f"Not recorded: {exc}.", messages.ERROR, 409
+    if not request.htmx:
+        messages.add_message(request, level, notice)
+        return redirect(reverse("research:run", args=[run.pk]) + "#review")
+    # htmx swaps only 2xx responses: a refusal comes back as 200 with the reason in the block.
+    context = {"run": run, "notice": notice, "notice_ok": status == 200, **_review_context(request, run)}
+    return render(request, "research/_review.html", context)
+
+
+def _review_context(request, run):
+    reviews = list(run.reviews.select_related("reviewer").order_by("-opened_at"))
+    latest = next((r for r in reviews if r.status != Review.STATUS_OPEN), None)
+    history = list(ReviewAudit.objects.filter(review__run=run).select_related("actor").order_by("at", "pk"))
+    for audit in history:
+        audit.label = ACTION_LABELS.get(audit.action, audit.action)
+    return {
+        "latest_review": latest,
+        "latest_void": bool(latest and latest.is_void),
+        "review_history": history,
+        "can_review": is_reviewer(request.user) and run.finished,
+    }
+
+
+# --- demo ----------------------------------------------------------------------------------------
+
+def demo_list(request):
+    """Recorded runs anyone may replay."""
+    runs = Run.objects.filter(recorded=True).order_by("recorded_label", "pk")
+    return render(request, "research/demo_list.html", {"runs": runs})
+
+
+def demo_replay(request, pk):
+    """A recorded run's trace, revealed step by step by research.js with the original timings
+    (capped); without JavaScript the whole trace and the answer are shown."""
+    run = get_object_or_404(Run, pk=pk, recorded=True)
+    context = {"run": run, "badge": presenting.gate_badge(run), "trace": _paced(run), "demo": True,
+               **presenting.answer_context(run)}
+    return render(request, "research/demo_replay.html", context)
+
+
+def demo_events(request, pk):
+    """The recorded run's events as JSON: [{seq, kind, title, lines, delay_ms}]."""
+    run = get_object_or_404(Run, pk=pk, recorded=True)
+    events = [{k: item[k] for k in ("seq", "kind", "title", "lines", "tone", "delay_ms")} for item in _paced(run)]
+    return JsonResponse({"run": run.pk, "label": run.recorded_label, "events": events})
+
+
+def _paced(run):
+    items = presenting.trace_items(run.events.order_by("seq"))
+    for item in items:
+        # Original timings, but a replay must neither stall nor flash past.
+        item["delay_ms"] = min(REPLAY_MAX_DELAY_MS, max(REPLAY_MIN_DELAY_MS, item["delay_ms"]))
+    return items
+
+
+def demo_evals(request):
+    """The latest eval run's results, when the evals app has stored any."""
+    try:
+        EvalRun = apps.get_model("research", "EvalRun")
+    except LookupError:
+        EvalRun = None
+    latest = EvalRun.objects.order_by("-pk").first() if EvalRun is not None else None
+    return render(request, "research/demo_evals.html", {"latest": latest, **_eval_rows(latest)})
+
+
+def _eval_rows(latest):
+    """Fields of the eval run and its per-question results, read generically: the evals models
+    are another module's, and this page only shows what exists."""
+    if latest is None:
+        return {"summary": [], "results": []}
+    summary = [(f.verbose_name, getattr(latest, f.name)) for f in latest._meta.concrete_fields
+               if f.name != "id" and not f.is_relation]
+    results = []
+    related = next((r for r in latest._meta.related_objects if r.one_to_many), None)
+    if related is not None:
+        for row in getattr(latest, related.get_accessor_name()).all()[:500]:
+            results.append([(f.verbose_name, getattr(row, f.name)) for f in row._meta.concrete_fields
+                            if f.name != "id" and not f.is_relation])
+    return {"summary": summary, "results": results}

@@ -1,0 +1,22 @@
+"""The retrieval eval over research/evals/golden.yaml must meet research/evals/thresholds.yaml."""
+
+import pytest
+
+from research.evals.retrieval import evaluate, load_golden, load_thresholds
+from research.management.commands.eval_retrieval import verbatim_search
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_golden_set_is_large_enough():
+    items = load_golden()
+    assert len([i for i in items if not i.get("decline")]) >= 80
+    assert len([i for i in items if i.get("decline") and i["expected"] == []]) >= 12
+
+
+def test_section_search_meets_the_retrieval_thresholds():
+    thresholds = load_thresholds()["retrieval"]
+    report = evaluate(load_golden(), verbatim_search, k=5)
+    misses = [(r.id, r.rank, r.top[:3]) for r in report.results if not r.rank or r.rank > 5]
+    assert report.recall_at_k >= thresholds["recall_at_5"], misses
+    assert report.mrr >= thresholds["mrr"], misses

@@ -1,0 +1,80 @@
+"""The read-only research tools over the default corpus."""
+
+import pytest
+
+from research.models import Run, RunEvent
+from research.tools import Toolbox, retrieved_ids_for
+
+pytestmark = pytest.mark.django_db
+
+
+def toolbox(**kwargs):
+    return Toolbox(Run.objects.create(question="q", engine="scripted", **kwargs))
+
+
+def test_get_provision_returns_the_whole_section_with_the_unit_marked():
+    tools = toolbox()
+    out = tools.get_provision("P-8.6:s7(3)(c)")
+    assert not out.is_error
+    assert (out.content["id"], out.content["section_id"], out.content["act"]) == ("P-8.6:s7(3)(c)", "P-8.6:s7", "P-8.6")
+    units = {u["id"]: u for u in out.content["units"]}
+    assert units["P-8.6:s7(3)(c)"]["requested"] is True
+    assert units["P-8.6:s7(3)(b)"]["text"] == "for the purpose of collecting a debt owed by the individual to the organization;"
+    assert "requested" not in units["P-8.6:s7(3)(b)"]
+    assert tools.retrieved_ids == ["P-8.6:s7", "P-8.6:s7(3)(c)"]
+
+
+def test_search_limited_to_the_runs_acts_finds_sections_there():
+    tools = toolbox(acts=["P-8.6"])
+    out = tools.search_statutes("disclose personal information subpoena")
+    assert out.content["broadened"] is False
+    assert out.content["hits"] and {h["act"] for h in out.content["hits"]} == {"P-8.6"}
+    assert "<" not in "".join(h["snippet"] for h in out.content["hits"])
+    assert tools.retrieved_ids[:1] == [out.content["hits"][0]["id"]]
+
+
+def test_search_broadens_to_every_act_when_the_scope_has_nothing():
+    tools = toolbox(acts=["I-21"])
+    out = tools.search_statutes("copyright infringement")
+    assert out.content["broadened"] is True
+    assert {h["act"] for h in out.content["hits"]} >= {"C-42"}
+    tools.run.refresh_from_db()
+    assert tools.run.broadened is True
+
+
+def test_find_definition_matches_the_term_whatever_its_case():
+    tools = toolbox()
+    out = tools.find_definition("P-8.6", "Personal Information")
+    assert out.content["id"] == "P-8.6:s2(1)/personal-information"
+    assert out.content["text"] == ("personal information means information about an identifiable "
+                                   "individual. (renseignement personnel)")
+    assert "P-8.6:s2(1)/personal-information" in tools.retrieved_ids
+
+
+def test_list_acts_marks_the_acts_in_scope():
+    acts = toolbox(acts=["P-21"]).list_acts().content["acts"]
+    assert [a["code"] for a in acts] == ["C-42", "H-6", "I-21", "L-2", "P-21", "P-8.6"]
+    assert [a["code"] for a in acts if a["in_scope"]] == ["P-21"]
+
+
+@pytest.mark.parametrize(("name", "arguments", "message"), [
+    ("get_provision", {"id": "P-8.6:s999"}, "unknown provision: P-8.6:s999"),
+    ("get_provision", {}, "get_provision needs 'id'"),
+    ("get_provision", {"id": 7}, "get_provision: 'id' must be a non-empty str"),
+    ("find_definition", {"act": "P-8.6", "term": "unicorn"}, "P-8.6 defines no term 'unicorn'"),
+    ("search_statutes", {"query": "x", "as_at": "yesterday"}, "as_at 'yesterday' is not a date; write YYYY-MM-DD"),
+    ("delete_everything", {}, "unknown tool 'delete_everything'"),
+])
+def test_bad_calls_come_back_as_tool_errors_and_are_counted(name, arguments, message):
+    tools = toolbox()
+    out = tools.call(name, arguments)
+    assert out.is_error and out.content["error"].startswith(message)
+    assert tools.errors == 1
+    assert tools.run.events.filter(kind=RunEvent.KIND_TOOL_ERROR).count() == 1
+
+
+def test_the_allowlist_can_be_rebuilt_from_the_trace():
+    tools = toolbox()
+    tools.get_provision("P-8.6:s8(1)")
+    tools.find_definition("P-8.6", "organization")
+    assert retrieved_ids_for(tools.run) == tools.retrieved_ids

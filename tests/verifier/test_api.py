@@ -1,0 +1,88 @@
+"""POST /api/v1/verify/quote and POST /api/v1/claims/check."""
+
+import pytest
+
+SUBPOENA = "required to comply with a subpoena or warrant issued"
+
+pytestmark = pytest.mark.django_db
+
+
+def post(client, url, body):
+    return client.post(url, body, content_type="application/json")
+
+
+def assert_api_error(response, message, status=422):
+    assert response.status_code == status
+    assert message in response.json()["detail"]
+
+
+def test_it_matches_a_verbatim_quote(client):
+    response = post(client, "/api/v1/verify/quote", {"provision_id": "P-8.6:s7(3)(c)", "quote": SUBPOENA})
+    assert response.status_code == 200
+    body = response.json()
+    assert (body["status"], body["passage_as_stored"], body["pit_date"]) == ("match", SUBPOENA, "2026-03-26")
+    assert len(body["text_sha256"]) == 64
+
+
+def test_it_reports_a_mismatch_with_the_first_difference(client):
+    response = post(client, "/api/v1/verify/quote", {"provision_id": "P-8.6:s7(3)(c)",
+                                                      "quote": "required to comply with a summons"})
+    assert response.json()["first_difference"] == {"offset": 26, "expected": "subpoena", "found": "summons"}
+
+
+def test_it_reads_the_law_as_at_a_date(client):
+    response = post(client, "/api/v1/verify/quote", {"provision_id": "P-8.6:s7(3)(c)", "quote": SUBPOENA,
+                                                      "as_at": "2025-06-01"})
+    assert (response.json()["status"], response.json()["pit_date"]) == ("match", "2025-03-04")
+
+
+def test_it_reads_the_french_text(client):
+    response = post(client, "/api/v1/verify/quote", {
+        "provision_id": "P-8.6:s7(3)", "lang": "fra",
+        "quote": "l’organisation ne peut communiquer de renseignement personnel à l’insu de l’intéressé"})
+    assert (response.json()["status"], response.json()["pit_date"]) == ("match", "2026-03-26")
+
+
+def test_an_unknown_section_is_a_verdict_not_an_error(client):
+    response = post(client, "/api/v1/verify/quote", {"provision_id": "P-8.6:s99", "quote": SUBPOENA})
+    assert response.status_code == 200
+    assert (response.json()["status"], response.json()["checked"]) == ("not_found", "blocked: unknown-section")
+
+
+def test_it_handles_a_malformed_id(client):
+    response = post(client, "/api/v1/verify/quote", {"provision_id": "PIPEDA 7(3)(c)", "quote": SUBPOENA})
+    assert_api_error(response, "is not a provision id: expected ACT:unit")
+    assert "provision_id" in response.json()["errors"]
+
+
+def test_it_refuses_an_empty_quote(client):
+    response = post(client, "/api/v1/verify/quote", {"provision_id": "P-8.6:s7", "quote": ""})
+    assert response.status_code == 422
+
+
+def test_it_checks_a_memo(client):
+    response = post(client, "/api/v1/claims/check", {"text": (
+        f'Under s. 7(3)(c) of PIPEDA, an organization may disclose personal information without consent '
+        f'if the disclosure is "{SUBPOENA}". Section 99 of PIPEDA requires an ombudsman.')})
+    assert response.status_code == 200
+    body = response.json()
+    assert [(c["id"], c["label"], c["finding"]) for c in body["claims"]] == [
+        ("1", "verified", None), ("2", "contradicted", "unknown-section")]
+    assert body["counts"] == {"verified": 1, "contradicted": 1, "unknown": 0}
+    assert body["claims"][1]["rationale"] == "P-8.6 has no section 99."
+
+
+def test_it_checks_a_list_of_items(client):
+    response = post(client, "/api/v1/claims/check", {"items": [
+        {"id": "h", "claim": "Section 13 of the Canadian Human Rights Act prohibits hate messages."},
+        {"id": 2, "claim": "Employers should review their policies."}]})
+    assert [(c["id"], c["label"], c["finding"]) for c in response.json()["claims"]] == [
+        ("h", "contradicted", "repealed"), ("2", "unknown", "no-citation")]
+    assert response.json()["claims"][0]["links"] == [
+        "/acts/H-6/s13", "https://laws-lois.justice.gc.ca/eng/acts/H-6/section-13.html"]
+
+
+def test_it_wants_text_or_items_but_not_both(client):
+    assert_api_error(post(client, "/api/v1/claims/check", {}), "send either 'text'")
+    assert_api_error(post(client, "/api/v1/claims/check", {"text": "x", "items": [{"claim": "y"}]}),
+                     "send either 'text'")

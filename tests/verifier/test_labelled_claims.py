@@ -1,0 +1,78 @@
+"""The claim checker against a labelled set of memo claims over the default corpus.
+
+A claim labelled contradicted or unknown must never come out verified: that is the one error a
+lawyer cannot afford. Recall per label is printed (run with -s to see it) and held to a floor.
+"""
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+
+from verifier.service import check_claim_items
+
+LABELLED = Path(__file__).with_name("claims_labelled.yaml")
+LABELS = ("verified", "contradicted", "unknown")
+FLOORS = {"verified": 0.7, "contradicted": 0.8}
+
+
+@pytest.fixture(scope="module")
+def outcomes(django_db_blocker):
+    items = yaml.safe_load(LABELLED.read_text(encoding="utf-8"))
+    with django_db_blocker.unblock():
+        results = check_claim_items(items)
+    return [(item, result) for item, result in zip(items, results, strict=True)]
+
+
+def test_the_set_covers_every_label_and_kind():
+    items = yaml.safe_load(LABELLED.read_text(encoding="utf-8"))
+    assert len(items) >= 60
+    assert len({i["id"] for i in items}) == len(items)
+    kinds = {(i["label"], i["kind"]) for i in items}
+    for kind in ("nonexistent-section", "nonexistent-subsection", "altered-quote",
+                 "quote-in-other-section", "repealed"):
+        assert ("contradicted", kind) in kinds
+    assert {("unknown", "interpretive"), ("unknown", "no-provision")} <= kinds
+    assert {i["label"] for i in items} == set(LABELS)
+
+
+@pytest.mark.django_db
+def test_nothing_that_is_not_verified_comes_out_verified(outcomes):
+    false_verified = [_describe(i, r) for i, r in outcomes
+                      if r["label"] == "verified" and i["label"] != "verified"]
+    assert false_verified == []
+
+
+@pytest.mark.django_db
+def test_recall_per_label_is_above_the_floor(outcomes):
+    total, right = Counter(), Counter()
+    for item, result in outcomes:
+        total[item["label"]] += 1
+        right[item["label"]] += result["label"] == item["label"]
+    recall = {label: right[label] / total[label] for label in LABELS}
+    print("\nclaim checker on", LABELLED.name)
+    for label in LABELS:
+        print(f"  {label:<12} {right[label]:>3}/{total[label]:<3} recall {recall[label]:.2f}")
+    for item, result in outcomes:
+        if result["label"] != item["label"]:
+            print("  MISS", _describe(item, result))
+    for label, floor in FLOORS.items():
+        assert recall[label] >= floor, f"{label} recall {recall[label]:.2f} < {floor}"
+
+
+@pytest.mark.django_db
+def test_contradictions_carry_the_finding_for_their_kind(outcomes):
+    expected = {"nonexistent-section": {"unknown-section"},
+                "nonexistent-subsection": {"pinpoint-not-found"},
+                "altered-quote": {"quote-mismatch", "wrong-unit"},
+                "quote-in-other-section": {"wrong-unit"},
+                "repealed": {"repealed"}}
+    wrong = [_describe(i, r) for i, r in outcomes
+             if i["label"] == r["label"] == "contradicted" and r["finding"] not in expected[i["kind"]]]
+    assert wrong == []
+
+
+def _describe(item, result):
+    return (f"{item['id']} ({item['kind']}): expected {item['label']}, got {result['label']} "
+            f"/ {result['finding']}: {result['rationale']}")

@@ -1,0 +1,74 @@
+"""Request and response shapes of the verifier API (see verifier/api.py and docs/api.md)."""
+
+import datetime
+from typing import Literal
+
+from ninja import Field, Schema
+
+
+class ErrorOut(Schema):
+    detail: str
+    errors: dict[str, str] | None = None
+
+
+class QuoteIn(Schema):
+    provision_id: str = Field(..., max_length=240, examples=["P-8.6:s7(3)(c)"])
+    quote: str = Field(..., min_length=1, max_length=20_000)
+    as_at: datetime.date | None = None
+    lang: Literal["eng", "fra"] = "eng"
+
+
+class DifferenceOut(Schema):
+    offset: int
+    expected: str
+    found: str
+
+
+class FindingOut(Schema):
+    code: str
+    severity: str
+    message: str
+    details: dict = {}
+
+
+class QuoteOut(Schema):
+    provision_id: str
+    status: Literal["match", "mismatch", "not_found"]
+    text_sha256: str | None
+    pit_date: str | None
+    first_difference: DifferenceOut | None
+    passage_as_stored: str | None
+    checked: str
+    checked_id: str | None
+    findings: list[FindingOut]
+    path: str
+    url: str
+    provision_status: str | None
+
+
+class ClaimItemIn(Schema):
+    id: str | int | None = None
+    claim: str = Field(..., min_length=1)
+
+
+class ClaimsIn(Schema):
+    """Either `text` (a memo: each sentence or bullet is a claim) or `items`, not both."""
+
+    text: str | None = None
+    items: list[ClaimItemIn] | None = None
+    as_at: datetime.date | None = None
+
+
+class ClaimOut(Schema):
+    id: str
+    claim: str
+    label: Literal["verified", "contradicted", "unknown"]
+    finding: str | None
+    rationale: str
+    links: list[str]
+    provision_id: str | None
+
+
+class ClaimsOut(Schema):
+    claims: list[ClaimOut]
+    counts: dict[str, int]
