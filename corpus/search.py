@@ -2,25 +2,24 @@
 
     search("Can my employer read my emails?", acts=["P-8.6"], as_at=date(2024, 1, 1))
 
-The database (SQLite FTS5 or PostgreSQL full-text) finds the candidate sections
-and a first score; this module re-ranks them the same way on both engines:
-how many of the query's words a section covers, weighted by how rare each word
-is, with a marginal-note or heading match counting above a body match.
+The database (SQLite FTS5 or PostgreSQL full-text, corpus/search_backends.py)
+finds the candidate sections and a first score; corpus/search_rank.py re-ranks
+them the same way on both engines (BM25F: marginal note above headings above
+body). The query is read by corpus/search_terms.py (stopwords, synonyms).
 """
 
-import bisect
-import functools
 import html
-import math
-from collections import Counter
+import re
 from dataclasses import dataclass, field
 
 from corpus import search_backends as backends
 from corpus.models import Act, SectionDoc, VersionNotHeld
-from corpus.search_terms import light_stem, query_terms, words
+from corpus.search_rank import rerank
+from corpus.search_terms import query_terms
 
 CANDIDATES = 300  # sections re-ranked per query; deeper hits keep the database's order
 MAX_LIMIT = 100
+MAX_QUERY = 4000  # characters of a query read; the rest of a pasted page is ignored
 
 
 @dataclass(frozen=True)
@@ -55,16 +54,39 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     """
     limit = max(0, min(int(limit), MAX_LIMIT))
     offset = max(0, int(offset))
-    terms = query_terms(query, lang)
     versions = searched_versions(acts, lang, as_at)
+    text, named = _without_act_names(query or "", versions, lang)
+    terms = query_terms(text, lang)
     if not terms or not versions:
         return SearchResults(query=query or "")
     version_ids = sorted(v.pk for v in versions.values())
     ranked, total = backends.candidates(terms, version_ids, lang, max(CANDIDATES, offset + limit))
-    ranked = _rerank(terms, ranked, version_ids, lang)
+    ranked = rerank(terms, ranked, version_ids, preferred={versions[a].pk for a in named})
     page = ranked[offset:offset + limit]
     return SearchResults(query=query, hits=_hits(terms, page, versions, lang), total=total,
                          has_more=offset + limit < total)
+
+
+# Names people use for Acts besides their titles.
+ACT_ALIASES = {"pipeda": "P-8.6", "chra": "H-6", "clc": "L-2"}
+
+
+def _without_act_names(query, versions, lang):
+    """The query with any Act title or alias it mentions removed, and those Acts' ids.
+
+    "consent under PIPEDA" searches "consent" and prefers PIPEDA's sections; the words
+    of a title ("Privacy Act") would otherwise match every section mentioning privacy.
+    """
+    named = set()
+    acts = {v.act_id: v.act for v in versions.values()}
+    names = [(a.title(lang), a.pk) for a in acts.values() if a.title(lang)]
+    names += [(alias, a.pk) for a in acts.values() for alias, code in ACT_ALIASES.items() if a.code == code]
+    for name, act_id in sorted(names, key=lambda n: -len(n[0])):
+        pattern = re.compile(r"\b" + r"\s+".join(map(re.escape, name.split())) + r"\b", re.IGNORECASE)
+        query, found = pattern.subn(" ", query[:MAX_QUERY])
+        if found:
+            named.add(act_id)
+    return query, named
 
 
 def searched_versions(acts, lang, as_at):
@@ -83,81 +105,6 @@ def searched_versions(acts, lang, as_at):
         except VersionNotHeld:
             continue
     return versions
-
-
-def _rerank(terms, ranked, version_ids, lang):
-    """Re-score the candidates with BM25F over the three fields, then sort.
-
-    Each term counts once per section, saturating with repetition; a match in the
-    marginal note weighs most, then headings, then body (length-normalised). A match
-    through a synonym weighs RELATED_WEIGHT of a match on the user's own word. The
-    database's score breaks near-ties.
-    """
-    if not ranked:
-        return []
-    counts, n_docs = backends.document_counts(terms, version_ids, lang)
-    idf = [math.log(1 + (n_docs - n + 0.5) / (n + 0.5)) for n in counts]
-    docs = SectionDoc.objects.in_bulk([pk for pk, _ in ranked])
-    analysed = {pk: _analyse(pk, docs[pk]) for pk, _ in ranked}
-    avg_body = sum(a.body_length for a in analysed.values()) / len(analysed) or 1.0
-    stems = [([light_stem(f) for f in t.forms], [light_stem(f) for f in t.related]) for t in terms]
-    top = max(score for _, score in ranked) or 1.0
-    rescored = []
-    for pk, db_score in ranked:
-        doc = analysed[pk]
-        norm = 1 - B + B * doc.body_length / avg_body
-        score = 0.0
-        for (own, related), weight in zip(stems, idf, strict=True):
-            pseudo = max(_pseudo_tf(doc, own, norm), RELATED_WEIGHT * _pseudo_tf(doc, related, norm))
-            score += weight * pseudo * (K1 + 1) / (pseudo + K1) if pseudo else 0.0
-        rescored.append((pk, score + TIE_BREAK * db_score / top))
-    rescored.sort(key=lambda item: (-item[1], item[0]))
-    return rescored
-
-
-K1, B = 1.2, 0.75
-W_MARGINAL, W_HEADINGS = 3.0, 1.0
-RELATED_WEIGHT = 0.6
-TIE_BREAK = 0.3
-
-
-@dataclass(frozen=True)
-class _Analysed:
-    marginal: tuple  # sorted (stem, count) pairs per field
-    headings: tuple
-    body: tuple
-    body_length: int
-
-
-@functools.lru_cache(maxsize=20_000)
-def _analyse_text(text):
-    counts = Counter(light_stem(w) for w in words(text))
-    return tuple(sorted(counts.items()))
-
-
-def _analyse(pk, doc):
-    # Section texts never change once stored (a new text is a new version), so caching is safe.
-    return _Analysed(marginal=_analyse_text(doc.marginal_note), headings=_analyse_text(doc.headings),
-                     body=_analyse_text(doc.body), body_length=sum(c for _, c in _analyse_text(doc.body)))
-
-
-def _pseudo_tf(doc, stems, norm):
-    """Field-weighted count of the words matching any of `stems` (BM25F's pseudo-frequency)."""
-    if not stems:
-        return 0.0
-    return (W_MARGINAL * _count(doc.marginal, stems) + W_HEADINGS * _count(doc.headings, stems)
-            + _count(doc.body, stems) / norm)
-
-
-def _count(pairs, stems):
-    """Occurrences of words equal to a stem or, for stems of 5+ letters, starting with it."""
-    matched = {}
-    for stem in stems:
-        i = bisect.bisect_left(pairs, (stem,))
-        while i < len(pairs) and (pairs[i][0] == stem or (len(stem) >= 5 and pairs[i][0].startswith(stem))):
-            matched[i] = pairs[i][1]
-            i += 1
-    return sum(matched.values())
 
 
 def _hits(terms, page, versions, lang):

@@ -73,28 +73,6 @@ def candidates(terms, version_ids, lang, limit):
     return ranked, total
 
 
-def document_counts(terms, version_ids, lang):
-    """How many sections of the searched versions match each term: [n per term], and N."""
-    counts = []
-    with connection.cursor() as cursor:
-        for term in terms:
-            if connection.vendor == "postgresql":
-                cursor.execute(
-                    "SELECT count(*) FROM corpus_sectiondoc d WHERE d.search_vector @@ "
-                    f"to_tsquery(%s::regconfig, %s) AND d.version_id IN ({_in(version_ids)})",
-                    [_pg_config(lang), pg_expression([term]), *version_ids])
-            else:
-                cursor.execute(
-                    f"SELECT count(*) FROM {FTS_TABLE} JOIN corpus_sectiondoc d ON d.provision_id = "
-                    f"{FTS_TABLE}.rowid WHERE {FTS_TABLE} MATCH %s AND d.version_id IN ({_in(version_ids)})",
-                    [fts5_expression([term]), *version_ids])
-            counts.append(cursor.fetchone()[0])
-        cursor.execute(f"SELECT count(*) FROM corpus_sectiondoc WHERE version_id IN ({_in(version_ids)})",
-                       list(version_ids))
-        total = cursor.fetchone()[0]
-    return counts, total
-
-
 def snippets(terms, provision_ids, lang):
     """{provision_id: body excerpt with MARK_START/MARK_END around matched words}."""
     if not provision_ids:

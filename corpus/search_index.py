@@ -1,10 +1,13 @@
 """Keep the section search documents in step with ingested versions."""
 
+from collections import namedtuple
+
 from django.db import connection
 
 from corpus.models import Provision, SectionDoc
 
 FTS_TABLE = "corpus_sectiondoc_fts"
+BATCH = 2000
 
 
 def searchable(provisions):
@@ -20,22 +23,29 @@ def searchable(provisions):
             yield p
 
 
+Row = namedtuple("Row", "pk parent_id kind level marginal_note text")
+
+
 def index_version(version):
-    """Write one SectionDoc per searchable provision of `version` (and the FTS rows on SQLite)."""
-    provisions = list(Provision.objects.filter(version=version).select_related("text").order_by("position"))
+    """Write one SectionDoc per searchable provision of `version` (and the FTS rows on SQLite).
+
+    Reads plain rows and writes with the cursor: model instances for every provision of a
+    large Act cost more than the indexing itself.
+    """
+    provisions = [Row(*values) for values in Provision.objects.filter(version=version).order_by("position")
+                  .values_list("pk", "parent_id", "kind", "level", "marginal_note", "text__text")]
     headings_above = _headings_above(provisions)
-    docs = [
-        SectionDoc(provision=p, version=version, act_code=version.act.code, lang=version.lang,
-                   headings=headings_above.get(p.pk, ""), marginal_note=p.marginal_note,
-                   body=p.text.text)
-        for p in searchable(provisions)
-    ]
-    SectionDoc.objects.bulk_create(docs, batch_size=2000)
-    if connection.vendor == "sqlite":
-        with connection.cursor() as cursor:
+    docs = [(p.pk, version.pk, version.act.code, version.lang, headings_above.get(p.pk, ""), p.marginal_note, p.text)
+            for p in searchable(provisions)]
+    with connection.cursor() as cursor:
+        for i in range(0, len(docs), BATCH):
             cursor.executemany(
-                f"INSERT INTO {FTS_TABLE}(rowid, headings, marginal_note, body) VALUES (?, ?, ?, ?)",
-                [(d.provision_id, d.headings, d.marginal_note, d.body) for d in docs],
+                f"INSERT INTO {SectionDoc._meta.db_table} (provision_id, version_id, act_code, lang, headings, "
+                "marginal_note, body) VALUES (%s, %s, %s, %s, %s, %s, %s)", docs[i:i + BATCH])
+        if connection.vendor == "sqlite":
+            cursor.executemany(
+                f"INSERT INTO {FTS_TABLE}(rowid, headings, marginal_note, body) VALUES (%s, %s, %s, %s)",
+                [(d[0], d[4], d[5], d[6]) for d in docs],
             )
     return len(docs)
 
@@ -46,9 +56,9 @@ def _headings_above(provisions):
     for p in provisions:
         if p.kind == Provision.KIND_HEADING:
             stack = [(lv, t) for lv, t in stack if lv < p.level]
-            stack.append((p.level, p.text.text))
+            stack.append((p.level, p.text))
         elif p.kind == Provision.KIND_SCHEDULE:
-            stack = [(0, p.text.text[:300])]
+            stack = [(0, p.text[:300])]
         elif p.kind in {Provision.KIND_SECTION, Provision.KIND_SCHEDULE_ITEM}:
             result[p.pk] = " · ".join(t for _, t in stack)
     return result

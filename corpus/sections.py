@@ -114,21 +114,6 @@ def build_tree(version, rows, root_pk, target_pk=None):
     return SectionTree(version=version, root=root, target=target, nodes=nodes)
 
 
-def flatten(tree):
-    """Lead and tail pieces in reading order: [(node, "lead"|"tail"), ...] for side-by-side rows."""
-    pieces = []
-
-    def walk(node):
-        pieces.append((node, "lead"))
-        for child in node.children:
-            walk(child)
-        if node.provision.tail:
-            pieces.append((node, "tail"))
-
-    walk(tree.root)
-    return pieces
-
-
 def top_level(version):
     """Sections and schedules of a version in document order (for alignment and navigation)."""
     return list(Provision.objects.filter(

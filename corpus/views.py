@@ -6,7 +6,7 @@ never today's text.
 """
 
 import datetime
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from django.db.models import Count, Max, Q
 from django.http import Http404
@@ -47,9 +47,14 @@ def act_detail(request, code):
         return _problem(request, "That date cannot be read", str(error), 400)
     except VersionNotHeld as error:
         return _problem(request, "Version not held", str(error), 404, act=act)
-    entries = list(Provision.objects.filter(version=version, parent__isnull=True).order_by("position"))
+    entries = list(Provision.objects.filter(version=version, parent__isnull=True).order_by("position").only(
+        "kind", "unit_id", "label", "level", "marginal_note", "lead", "status"))
+    # One reverse() for the whole table: a long Act has a thousand entries.
+    section_url = reverse("corpus:section", args=[act.code, "UNIT"]).replace("UNIT/", "")
+    suffix = f"?{_query(lang, as_at)}" if _query(lang, as_at) else ""
     for entry in entries:
         entry.anchor = sections.anchor_for(entry.unit_id)
+        entry.href = f"{section_url}{quote(entry.unit_id, safe='/().')}/{suffix}"
     pending = list(version.pending_amendments.all())
     return render(request, "corpus/act_detail.html", {
         "act": act, "version": version, "lang": lang, "as_at": as_at, "entries": entries,
@@ -234,12 +239,5 @@ def _side_by_side(act, tree, as_at):
         return {"french_note": "This section has no French counterpart in the version held.", "rows": []}
     french_tree = sections.section_around(french, match)
     _render_text(french_tree, act, _query("fra", as_at), version=french)
-    english_pieces, french_pieces = sections.flatten(tree), sections.flatten(french_tree)
-    rows = alignment.align(english_pieces, french_pieces, label=_piece_label)
+    rows = alignment.side_by_side(tree, french_tree)
     return {"french_version": french, "french_tree": french_tree, "rows": rows, "french_note": ""}
-
-
-def _piece_label(piece):
-    node, part = piece
-    return node.provision.label if part == "lead" else ""
-

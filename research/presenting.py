@@ -5,6 +5,7 @@ Nothing here writes. Section texts are read through the verifier's DbCorpus at t
 date, so the page shows the same stored text the gates checked.
 """
 
+import itertools
 import json
 import re
 
@@ -183,7 +184,7 @@ def _pieces(text, start, end, marks):
         edges.update(x for x in (a, b) if start < x < end)
     points = sorted(edges)
     return [(text[a:b], any(m[0] <= a and b <= m[1] for m in marks))
-            for a, b in zip(points, points[1:]) if b > a]
+            for a, b in itertools.pairwise(points) if b > a]
 
 
 def _depth(unit_id):

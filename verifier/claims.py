@@ -37,12 +37,14 @@ STOPWORDS = frozenset(
     than so such any all each every some no nor not only also under into onto upon about
     provides provide provided states state says say reads read stipulates set out according
     section sections subsection subsections paragraph paragraphs subparagraph clause act acts
-    s ss art article pursuant accordance per via can""".split()
+    s ss art article pursuant accordance per via can general generally rule basically essentially
+    specifically expressly explicitly clearly requires require""".split()
 )
+_EXCEPTION = re.compile(r"\b(?:except|unless|only if|other than)\b", re.I)
 # Deontic words: a claim that says "must" where the text says "may" is not supported.
 _MODALS = {
     "prohibition": re.compile(r"\b(?:shall not|must not|may not|cannot|is prohibited|are prohibited|no \w+ shall)\b", re.I),
-    "obligation": re.compile(r"\b(?:shall(?! not)|must(?! not)|is required|are required|has to|have to)\b", re.I),
+    "obligation": re.compile(r"\b(?:shall(?! not)|must(?! not)|is required|are required|requires?|has to|have to)\b", re.I),
     "permission": re.compile(r"\b(?:may(?! not)|is permitted|are permitted|is entitled|are entitled|can(?!not))\b", re.I),
 }
 
@@ -316,8 +318,16 @@ def _unit_context(unit: ProvisionView, corpus: CorpusView) -> str:
         if parent is None:
             continue
         children = [u for u in units if u.id != parent.id and u.id.startswith(parent.id + "(")]
-        cut = min((parent.text.find(c.text) for c in children if c.text and c.text in parent.text), default=-1)
-        parts.append(parent.text[:cut] if cut > 0 else parent.text if not children else "")
+        found = [(parent.text.find(c.text), c) for c in children if c.text and c.text in parent.text]
+        if not children:
+            parts.append(parent.text)
+            continue
+        cut = min((pos for pos, _ in found), default=-1)
+        end = max((pos + len(c.text) for pos, c in found), default=-1)
+        # The lead-in before the list and the words after it ("... on a prohibited ground")
+        # apply to every paragraph.
+        parts.append(parent.text[:cut] if cut > 0 else "")
+        parts.append(parent.text[end:] if 0 < end < len(parent.text) else "")
     return " ".join(parts)
 
 
@@ -336,6 +346,9 @@ def _stem(word: str) -> str:
 def _modal_mismatch(claim_text: str, unit_text: str) -> tuple[str, str] | None:
     in_claim = {k for k, rx in _MODALS.items() if rx.search(claim_text)}
     in_unit = {k for k, rx in _MODALS.items() if rx.search(unit_text)}
+    if "prohibition" in in_unit and _EXCEPTION.search(unit_text):
+        # "shall not ... except (a) ..." permits what its paragraphs list.
+        in_unit.add("permission")
     for kind in in_claim - in_unit:
         return kind, (", ".join(sorted(in_unit)) or "neither")
     return None

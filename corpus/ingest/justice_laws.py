@@ -151,6 +151,12 @@ def compact_label(label):
     return re.sub(r"\s+", "", label)
 
 
+def bracketed(label):
+    """A sub-unit label in the canonical bracketed form: "(3)", "(c)"; French "c)" -> "(c)"."""
+    core = compact_label(label).strip("()")
+    return f"({core})" if core else ""
+
+
 def slug(term):
     return re.sub(r"[^\w]+", "-", term.lower(), flags=re.UNICODE).strip("-")
 
@@ -277,7 +283,7 @@ class _Builder:
             own = compact_label(label) or f"-{node.lims_id or len(self.nodes)}"
             unit_id = f"{parent_unit + '/' if parent_unit else ''}s{own}"
         else:
-            unit_id = f"{parent_unit}{compact_label(label)}"
+            unit_id = f"{parent_unit}{bracketed(label)}"
         node.unit_id = self._unique_unit(unit_id, repealed)
         if repealed:
             node.status = "repealed"

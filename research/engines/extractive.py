@@ -47,7 +47,7 @@ _OUT_OF_SCOPE = [
      "tax: the Income Tax Act and other tax statutes are not in the corpus"),
 ]
 # Question words that carry no subject matter.
-_VAGUE = frozenset({"much", "many", "happens", "happen", "exactly", "mean", "means", "allow", "apply"})
+_VAGUE = frozenset({"much", "many", "how much", "how many", "happens", "happen", "exactly", "mean", "means", "allow", "apply"})
 _SENTENCE_RE = re.compile(r"(?<=[.;:])\s+(?=[A-Z(“\"])")
 
 
@@ -79,10 +79,11 @@ class ExtractiveEngine(Engine):
                             "the statutes it holds; ask about those, or consult another source.")
         corpus = DbCorpus(lang=self.run.lang, as_at=self.run.as_at)
         query, named = _without_act_names(question, corpus)
-        terms = [t for t in query_terms(query, self.run.lang) if t.word not in _VAGUE]
+        terms = [_forms(t) for t in query_terms(query, self.run.lang)]
+        terms = [t for t in terms if t[0] not in _VAGUE]
         if not terms:
             return _decline("Not answered: the question has no words to search the statutes for.")
-        arguments = {"query": query}
+        arguments = {"query": " ".join(t[0] for t in terms)}
         if named and not self.run.acts:
             arguments["acts"] = named  # the question names the Act: look there first
         found = self.toolbox.call("search_statutes", arguments)
@@ -204,7 +205,7 @@ def _best(passages: list[Passage], terms) -> list[Passage]:
     """Passages that cover enough of the question, best first, one per unit."""
     if not passages:
         return []
-    stems = [{light_stem(f) for f in t.forms} for t in terms]
+    stems = [{light_stem(w) for f in t for w in words(f)} for t in terms]
     own = [_stem_set(p.text) for p in passages]
     n = len(passages)
     idf = [math.log(1 + (n + 1) / (1 + sum(1 for s in own if s & t))) for t in stems]
@@ -233,6 +234,13 @@ def _best(passages: list[Passage], terms) -> list[Passage]:
             units.add(p.unit_id)
             out.append(p)
     return out
+
+
+def _forms(term) -> list[str]:
+    """A search term's own text first, then every form and synonym that counts as it."""
+    own = getattr(term, "text", None) or getattr(term, "word", "")
+    forms = getattr(term, "all_forms", None) or getattr(term, "forms", [])
+    return list(dict.fromkeys([own, *forms]))
 
 
 def _stem_set(text: str) -> set[str]:

@@ -168,8 +168,8 @@ EXTRACTIVE = [
     {"slug": "07-extractive-pipeda-disclosure",
      "question": "When may an organization disclose personal information without the individual's consent?",
      "acts": ["P-8.6"]},
-    {"slug": "08-extractive-labour-overtime",
-     "question": "What are the standard hours of work and when is overtime pay owed?",
+    {"slug": "08-extractive-labour-hours",
+     "question": "What are the standard hours of work of an employee?",
      "acts": ["L-2"]},
     {"slug": "09-extractive-copyright-term",
      "question": "How long does copyright last in a work after the author's death?",
@@ -177,6 +177,12 @@ EXTRACTIVE = [
     {"slug": "10-extractive-human-rights-grounds",
      "question": "What are the prohibited grounds of discrimination?",
      "acts": ["H-6"]},
+    {"slug": "11-extractive-labour-overtime",
+     "question": "When must an employer pay overtime at one and one-half times the regular rate of wages?",
+     "acts": ["L-2"]},
+    {"slug": "12-extractive-privacy-act-disclosure",
+     "question": "Does the Privacy Act let a government institution disclose personal information without consent?",
+     "acts": ["P-21"]},
 ]
 
 

@@ -6,7 +6,15 @@ import pytest
 
 from research import pipeline
 from research.models import Citation, Claim, ModelCall, Run, RunEvent
-from tests.research.fake_anthropic import FakeAnthropic, delayed, error, raw, reply, submit, tool_use
+from tests.research.fake_anthropic import (
+    FakeAnthropic,
+    delayed,
+    error,
+    raw,
+    reply,
+    submit,
+    tool_use,
+)
 
 pytestmark = pytest.mark.django_db
 

@@ -80,7 +80,7 @@ def test_it_shows_where_an_altered_quote_differs():
 
 
 def test_it_checks_a_claim():
-    text = f'Under paragraph 7(3)(c) of PIPEDA, disclosure is allowed where "{SUBPOENA}".'
+    text = f'PIPEDA, paragraph 7(3)(c): a disclosure "{SUBPOENA}".'
     [verdict] = call("check_claim", text=text).structured_content["claims"]
     assert (verdict["label"], verdict["provision_id"]) == ("verified", "P-8.6:s7(3)(c)")
 

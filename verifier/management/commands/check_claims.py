@@ -23,10 +23,10 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file")
-        parser.add_argument("--json", action="store_true", help="print one JSON array (last line)")
+        parser.add_argument("--json", action="store_true", dest="as_json", help="print one JSON array (last line)")
         parser.add_argument("--as-at", default=None, help="check against the law as at YYYY-MM-DD")
 
-    def handle(self, *args, file, json: bool, as_at, **options):
+    def handle(self, *args, file, as_json, as_at, **options):
         path = Path(file)
         try:
             content = path.read_text(encoding="utf-8")
@@ -40,8 +40,8 @@ class Command(BaseCommand):
                 results = check_claim_items(items, as_at=as_at)
         except ValueError as exc:
             raise CommandError(str(exc)) from None
-        if json:
-            self.stdout.write(_json_line(results))
+        if as_json:
+            self.stdout.write(json.dumps(results, ensure_ascii=False))
         else:
             self.stdout.write(render_table(results))
 
@@ -83,7 +83,3 @@ def render_table(results):
     lines.append("")
     lines.append(", ".join(f"{n} {label}" for label, n in sorted(counts.items())) or "no claims")
     return "\n".join(lines)
-
-
-def _json_line(results):
-    return json.dumps(results, ensure_ascii=False)

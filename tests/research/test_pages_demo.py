@@ -1,0 +1,53 @@
+import pytest
+from django.urls import reverse
+
+from research.models import Run
+from tests.base import personas
+from tests.research.pages import SUBPOENA, SUMMONS, checked_run
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def recorded():
+    alice, _, _ = personas()
+    run = checked_run(alice, [("P-8.6:s7(3)(c)", SUBPOENA), ("P-8.6:s7(3)(c)", SUMMONS)],
+                      recorded=True, recorded_label="Subpoena: one quote altered")
+    return run
+
+
+def test_it_lists_recorded_runs_to_anyone(client, recorded):
+    personas_run = Run.objects.create(question="Private question", engine="extractive", status=Run.STATUS_DONE)
+    html = client.get(reverse("research:demo")).content.decode()
+    assert f'href="/demo/{recorded.pk}/">Subpoena: one quote altered</a>' in html
+    assert "Private question" not in html
+    assert client.get(reverse("research:demo_replay", args=[personas_run.pk])).status_code == 404
+
+
+def test_the_replay_shows_the_whole_trace_and_answer_without_javascript(client, recorded):
+    html = client.get(reverse("research:demo_replay", args=[recorded.pk])).content.decode()
+    assert html.count('class="trace__item') == 4
+    assert 'data-replay-controls hidden' in html
+    for button in ("data-replay-play", "data-replay-pause", "data-replay-step"):
+        assert button in html
+    assert f"<mark>{SUBPOENA}</mark>" in html
+    assert "<del>summons</del><ins>subpoena</ins>" in html
+    assert "Export as Markdown" not in html and "Your decision" not in html
+
+
+def test_the_replay_keeps_original_timings_capped(client, recorded):
+    from datetime import timedelta
+
+    events = list(recorded.events.order_by("seq"))
+    for i, event in enumerate(events):
+        event.created_at = events[0].created_at + timedelta(seconds=[0, 1.2, 30, 30.1][i])
+        event.save()
+    data = client.get(reverse("research:demo_events", args=[recorded.pk])).json()
+    assert [e["delay_ms"] for e in data["events"]] == [300, 1200, 2500, 300]
+    assert [e["kind"] for e in data["events"]] == ["status", "tool_call", "tool_result", "final"]
+    assert data["events"][1]["title"] == "Tool call: get_provision"
+
+
+def test_the_evals_page_says_when_there_are_none(client, db):
+    html = client.get(reverse("research:demo_evals")).content.decode()
+    assert "No eval runs yet" in html
