@@ -20,9 +20,12 @@ from corpus.models import SectionDoc
 from corpus.search_terms import light_stem, words
 
 K1, B = 1.2, 0.75
-W_MARGINAL, W_HEADINGS = 3.0, 1.0
+W_HEADINGS = 1.0
 RELATED_WEIGHT = 0.6
 PREFERRED = 1.5
+W_MARGINAL = 5.0
+ACT_PRIOR = 0.5  # exponent on the Act's strength relative to the best Act
+ACT_PRIOR_DEPTH = 3
 COVERAGE = 0.0  # exponent on the share of the query's IDF a section covers
 TIE_BREAK = 0.3  # share of the database's own (normalised) score added to break near-ties
 
@@ -74,9 +77,24 @@ def rerank(terms, ranked, version_ids, preferred=frozenset()):
         score *= (covered / sum(idf)) ** COVERAGE if sum(idf) else 1.0
         if docs[pk].version_id in preferred:
             score *= PREFERRED
-        rescored.append((pk, score + TIE_BREAK * db_score / top))
-    rescored.sort(key=lambda item: (-item[1], item[0]))
-    return rescored
+        rescored.append((pk, score, docs[pk].version_id, TIE_BREAK * db_score / top))
+    return [(pk, score) for pk, score in _with_act_prior(rescored)]
+
+
+def _with_act_prior(rescored):
+    """Scale each section by how well its Act as a whole matches (its best few sections).
+
+    A question's words are spread over the sections of the Act it is about; a lone
+    section of another Act matching one word strongly should not outrank them.
+    """
+    by_version = {}
+    for _, score, version_id, _ in rescored:
+        by_version.setdefault(version_id, []).append(score)
+    strength = {v: sum(sorted(s, reverse=True)[:ACT_PRIOR_DEPTH]) for v, s in by_version.items()}
+    best = max(strength.values()) or 1.0
+    final = [(pk, score * (strength[v] / best) ** ACT_PRIOR + tie) for pk, score, v, tie in rescored]
+    final.sort(key=lambda item: (-item[1], item[0]))
+    return final
 
 
 @functools.lru_cache(maxsize=50_000)

@@ -13,3 +13,37 @@ def django_db_setup(django_db_setup, django_db_blocker):
                      progress_every=0, verbosity=0)
         from research.roles import ensure_roles
         ensure_roles()
+
+
+@pytest.fixture(scope="session")
+def seeded_db_file(tmp_path_factory):
+    """A migrated SQLite file holding the default corpus, built once per session.
+
+    Tests that run real processes (server, worker, MCP) copy it rather than rebuild it.
+    """
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path_factory.mktemp("seeded") / "verbatim.sqlite3"
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env.update({"DJANGO_SETTINGS_MODULE": "research.settings", "VERBATIM_SQLITE_PATH": str(path)})
+    for args in (["migrate", "--noinput", "-v0"], ["load_default_data"]):
+        subprocess.run([sys.executable, "manage.py", *args], cwd=settings.BASE_DIR, env=env,
+                       check=True, capture_output=True, text=True)
+    # A checkpoint folds the WAL into the file so a plain copy is complete.
+    import sqlite3
+
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        conn.execute("PRAGMA journal_mode=DELETE")
+    return path
+
+
+def copy_seeded_db(seeded, folder):
+    """Copy the seeded database into `folder` and return the new path."""
+    import shutil
+
+    target = folder / "verbatim.sqlite3"
+    shutil.copyfile(seeded, target)
+    return target

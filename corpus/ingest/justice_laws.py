@@ -366,7 +366,11 @@ class _Builder:
             if tag in {"GroupHeading", "Provision"} and self._in_section(child, el):
                 continue
             if tag == "GroupHeading" or (tag == "Provision" and _tag(child.getparent()) != "Provision"):
-                own = inline_text(child.find("TitleText") if tag == "GroupHeading" else child)
+                if tag == "GroupHeading":
+                    # Some group headings are only a Label ("ARTICLE I" in C-10.7's schedule).
+                    own = inline_text(child.find("TitleText")) or label_text(child)
+                else:
+                    own = inline_text(child)
                 match = SCHEDULE_ITEM_LABEL.match(own)
                 if match:
                     item = self._schedule_item(match.group(1), clean(own[match.end():]), child, index, unit, path)

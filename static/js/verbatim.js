@@ -14,16 +14,6 @@
     target.focus({ preventScroll: true });
   }
 
-  // <select data-autosubmit> submits its form on change (the form still has a submit button
-  // for people without JavaScript). requestSubmit keeps htmx attributes on the form working.
-  function autosubmit(event) {
-    var el = event.target;
-    if (!el.matches || !el.matches("[data-autosubmit]")) return;
-    var form = el.form;
-    if (form && typeof form.requestSubmit === "function") form.requestSubmit();
-    else if (form) form.submit();
-  }
-
   // Buttons with data-copy="text" copy that text (a pinpoint id) to the clipboard.
   function copy(event) {
     var button = event.target.closest ? event.target.closest("[data-copy]") : null;
@@ -36,6 +26,5 @@
   }
 
   document.addEventListener("DOMContentLoaded", scrollToTarget);
-  document.addEventListener("change", autosubmit);
   document.addEventListener("click", copy);
 })();

@@ -19,11 +19,11 @@ RUN_DONE = 60_000  # ms: the worker picks the run up and the extractive engine a
 
 
 def shell(env, code):
-    """Run Python in `manage.py shell` against the server's database; returns its stdout."""
+    """Run Python in `manage.py shell` against the server's database; returns its last line."""
     done = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    return done.stdout.strip()
+    return done.stdout.strip().splitlines()[-1]  # shell may print a banner first
 
 
 def scripted_run(env, quote):
@@ -81,6 +81,12 @@ def test_a_blocked_claim_shows_the_closest_passage(page, login, screenshot, brow
     expect(panel.locator(".checked")).to_have_text("Checked: blocked: quote-mismatch")
     panel.scroll_into_view_if_needed()
     screenshot(page, "research-run-blocked")
+
+    # At phone width nothing is wider than the screen, and the review of findings still reads.
+    page.set_viewport_size({"width": 375, "height": 800})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    screenshot(page, "research-run-blocked-phone")
+    page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def test_a_reviewer_approves_and_a_changed_text_voids_it(page, login, screenshot, browser_env, db_worker):

@@ -49,6 +49,14 @@ def test_a_recorded_run_replays_step_by_step(page, screenshot):
     expect(step).to_be_disabled()
     screenshot(page, "research-demo-replay")
 
+    # Keyboard: Restart is reachable and works from the keyboard.
+    page.get_by_role("button", name="Restart").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-replay-list] > li:visible")).to_have_count(0)
+    page.get_by_role("button", name="Step").focus()
+    page.keyboard.press("Space")
+    expect(page.locator("[data-replay-list] > li:visible")).to_have_count(1)
+
 
 def test_the_replay_works_without_javascript(browser, app_server):
     context = browser.new_context(base_url=app_server, java_script_enabled=False)

@@ -232,3 +232,41 @@ def test_it_reads_a_tar_xz_archive(tmp_path):
     version = ActVersion.objects.get(act__code="I-21", lang="eng", pit_date="2099-03-03")
     assert version.source_name.endswith("small.tar.xz:acts/eng/I-21.xml")
     assert version.provisions.count() == head_version("I-21").provisions.count()
+
+
+ALL_ACTS = Path(settings.BASE_DIR).parent / "shared" / "corpus" / "ca" / "all-acts-eng.tar.xz"
+
+
+@pytest.fixture(scope="module")
+def odd_acts():
+    """Acts from the full English tarball whose shape once broke the parser."""
+    if not ALL_ACTS.exists():
+        pytest.skip(f"{ALL_ACTS} is not here")
+    wanted = {"acts/eng/C-0.4.xml", "acts/eng/C-10.7.xml"}
+    found = {}
+    with tarfile.open(ALL_ACTS) as tar:
+        for member in tar:
+            if member.name in wanted:
+                found[member.name.rsplit("/", 1)[1]] = tar.extractfile(member).read()
+                if len(found) == len(wanted):
+                    break
+    return found
+
+
+@pytest.mark.django_db
+def test_a_wholly_repealed_act_is_held_as_one_repealed_heading(tmp_path, odd_acts):
+    # C-0.4 has a bare <Repealed> where its Body was.
+    (tmp_path / "C-0.4.xml").write_bytes(odd_acts["C-0.4.xml"])
+    assert "Added 1 versions" in ingest(tmp_path / "C-0.4.xml")
+    version = ActVersion.objects.get(act__code="C-0.4", lang="eng")
+    assert version.act.title_en == "Canada Agricultural Products Act"
+    assert [(p.kind, p.unit_id, p.status, p.text.text) for p in version.provisions.all()] == [
+        ("heading", "h0", "repealed", "[Repealed, 2012, c. 24, s. 78]")]
+
+
+@pytest.mark.django_db
+def test_a_schedule_group_heading_with_only_a_label_is_read(tmp_path, odd_acts):
+    (tmp_path / "C-10.7.xml").write_bytes(odd_acts["C-10.7.xml"])
+    assert "Added 1 versions" in ingest(tmp_path / "C-10.7.xml")
+    schedule = Provision.objects.get(version__act__code="C-10.7", unit_id="schI")
+    assert "ARTICLE I" in schedule.text.text

@@ -15,6 +15,12 @@ pytestmark = pytest.mark.django_db
 QUESTION = "May an organization disclose personal information without consent to comply with a subpoena?"
 
 
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    # The personas have passwords; the production hasher costs about a second each.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def people():
     return personas()

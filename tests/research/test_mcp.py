@@ -11,7 +11,8 @@ from mcp import Client, StdioServerParameters
 
 from research.mcp_server import build_server
 
-pytestmark = pytest.mark.django_db(transaction=False)
+# The stdio test reads the dev database in a subprocess; only the in-process tests use the test DB.
+in_process = pytest.mark.django_db
 
 SUBPOENA = "required to comply with a subpoena or warrant issued or an order made by a court"
 
@@ -24,6 +25,7 @@ def call(name, **arguments):
     return anyio.run(go)
 
 
+@in_process
 def test_it_lists_the_four_tools():
     async def go():
         async with Client(build_server()) as client:
@@ -33,6 +35,7 @@ def test_it_lists_the_four_tools():
     assert all(t.annotations.read_only_hint for t in tools)
 
 
+@in_process
 def test_it_searches_the_statutes():
     result = call("search_statutes", query="subpoena warrant disclose", acts=["P-8.6"])
     hits = result.structured_content["hits"]
@@ -41,12 +44,14 @@ def test_it_searches_the_statutes():
     assert "<mark>" not in hits[0]["snippet"]
 
 
+@in_process
 def test_it_refuses_an_unknown_act_in_search():
     result = call("search_statutes", query="privacy", acts=["X-1"])
     assert result.is_error
     assert "unknown Act code(s): X-1" in result.content[0].text
 
 
+@in_process
 def test_it_gets_the_whole_section_of_a_provision():
     got = call("get_provision", id="P-8.6:s7(3)(c)").structured_content
     assert (got["id"], got["section_id"], got["act"]) == ("P-8.6:s7(3)(c)", "P-8.6:s7", "P-8.6")
@@ -55,23 +60,27 @@ def test_it_gets_the_whole_section_of_a_provision():
     assert requested[0]["text"].startswith(SUBPOENA)
 
 
+@in_process
 def test_it_says_why_a_provision_is_missing():
     result = call("get_provision", id="P-8.6:s999")
     assert result.is_error
     assert "unknown provision: P-8.6:s999" in result.content[0].text
 
 
+@in_process
 def test_it_says_a_date_before_the_versions_held():
     result = call("get_provision", id="P-8.6:s7", as_at="1990-01-01")
     assert result.is_error and "version not held" in result.content[0].text
 
 
+@in_process
 def test_it_verifies_a_verbatim_quote():
     got = call("verify_quote", provision_id="P-8.6:s7(3)(c)", quote=SUBPOENA).structured_content
     assert got["status"] == "match"
     assert got["checked"].startswith("verbatim · text sha256 ")
 
 
+@in_process
 def test_it_shows_where_an_altered_quote_differs():
     got = call("verify_quote", provision_id="P-8.6:s8(1)",
                quote="A request under clause 4.9 of Schedule 1 may be made in writing.").structured_content
@@ -79,19 +88,20 @@ def test_it_shows_where_an_altered_quote_differs():
     assert got["first_difference"] == {"offset": 41, "expected": "must", "found": "may"}
 
 
+@in_process
 def test_it_checks_a_claim():
     text = f'PIPEDA, paragraph 7(3)(c): a disclosure "{SUBPOENA}".'
     [verdict] = call("check_claim", text=text).structured_content["claims"]
     assert (verdict["label"], verdict["provision_id"]) == ("verified", "P-8.6:s7(3)(c)")
 
 
+@in_process
 def test_it_contradicts_a_claim_citing_a_missing_section():
     [verdict] = call("check_claim", text='Section 999 of PIPEDA says "nothing at all here".').structured_content["claims"]
     assert verdict["label"] == "contradicted"
 
 
-@pytest.mark.django_db(transaction=True)
-def test_it_answers_over_stdio(tmp_path):
+def test_it_answers_over_stdio():
     """A real client starts `manage.py mcp` and calls a tool (against the dev database)."""
     dev_db = settings.BASE_DIR / "var" / "verbatim.sqlite3"
     if not dev_db.exists() or os.environ.get("DATABASE_URL"):

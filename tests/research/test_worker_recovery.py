@@ -23,7 +23,6 @@ from research.models import Run, RunEvent
 from research.tasks import RETRIED_ONCE, recover_stale_runs
 
 ROOT = Path(settings.BASE_DIR)
-DEV_DB = ROOT / "var" / "verbatim.sqlite3"
 PG_URL = os.environ.get("VERBATIM_TEST_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 DEBT = "for the purpose of collecting a debt owed by the individual to the organization;"
 
@@ -101,11 +100,9 @@ def _wait_for(check, timeout=60, every=0.2):
 
 
 @pytest.fixture
-def file_db(tmp_path):
-    if not DEV_DB.exists():
-        pytest.skip("the dev database var/verbatim.sqlite3 is not there (make corpus)")
+def file_db(tmp_path, seeded_db_file):
     path = tmp_path / "worker.sqlite3"
-    with sqlite3.connect(DEV_DB) as source, sqlite3.connect(path) as target:
+    with sqlite3.connect(seeded_db_file) as source, sqlite3.connect(path) as target:
         source.backup(target)
     env = _env(VERBATIM_SQLITE_PATH=str(path), VERBATIM_RUN_STALE_SECONDS="2")
     _manage(env, "migrate", "--noinput", "-v0")

@@ -1,0 +1,125 @@
+"""What the /demo/evals page shows: the latest eval runs and small trend charts.
+
+    trend_svg(eval_runs, "mrr") -> "<svg …>…</svg>"   # server-rendered line chart
+    latest_eval_context() -> dict                      # everything the page template needs
+
+The SVG holds only numbers and fixed words we write here (no text from the database), and no
+style attributes: presentation attributes (stroke, fill) and classes, which the page's CSP
+allows. Values are read as floats, so nothing a stored metric holds can become markup.
+"""
+
+import math
+
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+
+from research.eval_models import EvalRun
+
+WIDTH, HEIGHT = 320, 120
+PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 34, 10, 10, 22
+TREND_RUNS = 30  # points on a chart: the most recent runs
+TRENDS = [  # (kind, metric, label)
+    (EvalRun.KIND_RETRIEVAL, "recall_at_k", "Recall@5 (retrieval)"),
+    (EvalRun.KIND_RETRIEVAL, "mrr", "MRR (retrieval)"),
+    (EvalRun.KIND_ANSWERS, "quote_fidelity", "Quote fidelity (answers)"),
+]
+
+
+def trend_svg(eval_runs, metric, *, title="") -> str:
+    """A line chart of `metric` over `eval_runs` (oldest first), y from 0 to 1.
+
+    Runs without a numeric value for the metric are left out. Returns safe markup; with no
+    points it is an empty chart that says so.
+    """
+    values = [_number((run.metrics or {}).get(metric)) for run in eval_runs]
+    values = [v for v in values if v is not None]
+    label = {m: text for _, m, text in TRENDS}.get(metric, "trend")
+    parts = [format_html('<svg xmlns="http://www.w3.org/2000/svg" class="trend" viewBox="0 0 {} {}" '
+                         'width="{}" height="{}" role="img" aria-label="{}">',
+                         WIDTH, HEIGHT, WIDTH, HEIGHT, title or label)]
+    parts += _axes()
+    if not values:
+        parts.append(format_html('<text x="{}" y="{}" class="trend__empty" fill="currentColor" '
+                                 'font-size="11">no runs yet</text>', PAD_LEFT + 8, HEIGHT // 2))
+    else:
+        points = [_point(i, len(values), v) for i, v in enumerate(values)]
+        if len(points) > 1:
+            path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+            parts.append(format_html('<polyline class="trend__line" points="{}" fill="none" '
+                                     'stroke="currentColor" stroke-width="2"/>', path))
+        for (x, y), value in zip(points, values, strict=True):
+            parts.append(format_html('<circle class="trend__point" cx="{}" cy="{}" r="3" '
+                                     'fill="currentColor"><title>{}</title></circle>',
+                                     f"{x:.1f}", f"{y:.1f}", f"{value:.3f}"))
+        parts.append(format_html('<text x="{}" y="{}" class="trend__last" fill="currentColor" '
+                                 'font-size="11" text-anchor="end">{}</text>',
+                                 WIDTH - PAD_RIGHT, PAD_TOP + 10, f"latest {values[-1]:.3f}"))
+    parts.append(mark_safe("</svg>"))  # noqa: S308 - a fixed closing tag
+    return mark_safe("".join(parts))  # noqa: S308 - built only from format_html pieces
+
+
+def latest_eval_context() -> dict:
+    """For the evals page: the latest retrieval and answer eval runs with their per-question
+    results (ordered as the golden file), and trend charts for recall@5, MRR and quote fidelity.
+    Keys: retrieval, answers (EvalRun or None), retrieval_results, answer_results, trends
+    ([{label, svg, runs}])."""
+    retrieval = _latest(EvalRun.KIND_RETRIEVAL)
+    answers = _latest(EvalRun.KIND_ANSWERS)
+    trends = []
+    for kind, metric, label in TRENDS:
+        runs = _recent(kind)
+        trends.append({"label": label, "metric": metric, "runs": len(runs),
+                       "svg": trend_svg(runs, metric, title=label)})
+    return {
+        "retrieval": retrieval,
+        "answers": answers,
+        "retrieval_results": list(retrieval.results.all()) if retrieval else [],
+        "answer_results": list(answers.results.select_related("run").all()) if answers else [],
+        "trends": trends,
+    }
+
+
+def _latest(kind):
+    return EvalRun.objects.filter(kind=kind).order_by("-started_at", "-pk").first()
+
+
+def _recent(kind):
+    """The last TREND_RUNS runs of a kind, oldest first. Retrieval trends use k=5 runs only, so
+    the line compares like with like."""
+    runs = list(EvalRun.objects.filter(kind=kind).order_by("-started_at", "-pk")[:TREND_RUNS])
+    if kind == EvalRun.KIND_RETRIEVAL:
+        runs = [r for r in runs if (r.metrics or {}).get("k", 5) == 5]
+    return runs[::-1]
+
+
+def _axes():
+    left, right = PAD_LEFT, WIDTH - PAD_RIGHT
+    top, bottom = PAD_TOP, HEIGHT - PAD_BOTTOM
+    out = [format_html('<line class="trend__axis" x1="{}" y1="{}" x2="{}" y2="{}" stroke="currentColor" '
+                       'stroke-opacity="0.4"/>', left, bottom, right, bottom),
+           format_html('<line class="trend__axis" x1="{}" y1="{}" x2="{}" y2="{}" stroke="currentColor" '
+                       'stroke-opacity="0.4"/>', left, top, left, bottom)]
+    for value in (0.0, 0.5, 1.0):
+        y = _y(value)
+        out.append(format_html('<text x="{}" y="{}" class="trend__tick" fill="currentColor" font-size="10" '
+                               'text-anchor="end">{}</text>', left - 4, f"{y + 3:.1f}", f"{value:.1f}"))
+    return out
+
+
+def _point(i, count, value):
+    left, right = PAD_LEFT + 6, WIDTH - PAD_RIGHT - 6
+    x = (left + right) / 2 if count == 1 else left + (right - left) * i / (count - 1)
+    return x, _y(value)
+
+
+def _y(value):
+    top, bottom = PAD_TOP, HEIGHT - PAD_BOTTOM
+    return bottom - (bottom - top) * max(0.0, min(1.0, value))
+
+
+def _number(value):
+    """A finite float, or None for anything else (missing, text, NaN)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    value = float(value)
+    return value if math.isfinite(value) else None
