@@ -11,11 +11,12 @@ malformed id, an unknown Act, a date before the versions held) come back as tool
 the reason, never as crashes.
 """
 
+import functools
 import html
 import re
 from typing import Any
 
-from django.db import close_old_connections
+from django.db import close_old_connections, connection
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
@@ -36,11 +37,24 @@ INSTRUCTIONS = (
 _TAG = re.compile(r"<[^>]+>")
 
 
+def _own_connection(fn):
+    """The SDK runs each sync tool in a worker thread; give each call its own database
+    connection and close it after, so no thread keeps one open."""
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        close_old_connections()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            connection.close()
+    return call
+
+
+@_own_connection
 def search_statutes(query: str, acts: list[str] | None = None, as_at: str | None = None,
                     lang: str = "eng") -> dict[str, Any]:
     """Full-text search of the statutes: up to 8 sections with provision id, Act, marginal note,
     headings and a snippet. `acts` limits to Act codes (e.g. ["P-8.6"]); `as_at` is YYYY-MM-DD."""
-    close_old_connections()
     codes = [c.strip() for c in acts or [] if c.strip()] or None
     if codes:
         unknown = sorted(set(codes) - set(Act.objects.filter(code__in=codes).values_list("code", flat=True)))
@@ -63,10 +77,10 @@ def search_statutes(query: str, acts: list[str] | None = None, as_at: str | None
     }
 
 
+@_own_connection
 def get_provision(id: str, as_at: str | None = None, lang: str = "eng") -> dict[str, Any]:  # noqa: A002 - tool argument
     """The whole section holding provision `id` (e.g. P-8.6:s7(3)(c), P-8.6:s2(1)/personal-information)
     as at `as_at`: every unit's id and text, the unit asked for marked, with the text's SHA-256."""
-    close_old_connections()
     try:
         provision = lookup.get_provision(id, as_at=_date(as_at), lang=_lang(lang))
     except (lookup.LookupFailed, VersionNotHeld) as e:
@@ -94,11 +108,11 @@ def get_provision(id: str, as_at: str | None = None, lang: str = "eng") -> dict[
     }
 
 
+@_own_connection
 def verify_quote(provision_id: str, quote: str, as_at: str | None = None, lang: str = "eng") -> dict[str, Any]:
     """Is `quote` verbatim in provision `provision_id` as at `as_at`? status match | mismatch |
     not_found, the first difference, the passage as stored, the stored text's SHA-256, and the
     findings an answer citing it would get."""
-    close_old_connections()
     if not quote or not quote.strip():
         raise ToolError("quote is empty; pass the passage to check")
     try:
@@ -107,10 +121,10 @@ def verify_quote(provision_id: str, quote: str, as_at: str | None = None, lang: 
         raise ToolError(str(e)) from None
 
 
+@_own_connection
 def check_claim(text: str, as_at: str | None = None, lang: str = "eng") -> dict[str, Any]:
     """Audit text that cites provisions ("s. 7(3)(c) of PIPEDA says ..."): each sentence gets
     verified | contradicted | unknown, a finding code, a rationale and links to the source."""
-    close_old_connections()
     if not text or not text.strip():
         raise ToolError("text is empty; pass the claim or memo to check")
     try:

@@ -32,6 +32,8 @@ from urllib.parse import urlparse
 
 import pytest
 
+from tests.conftest import copy_seeded_db
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = ROOT / "tests" / "artifacts" / "screenshots"
@@ -98,9 +100,10 @@ def _stop(process):
 
 
 @pytest.fixture(scope="session")
-def browser_env(tmp_path_factory):
+def browser_env(tmp_path_factory, seeded_db_file):
     """Environment for app subprocesses: a migrated SQLite file with the default corpus and personas."""
     folder = tmp_path_factory.mktemp("browser-app")
+    copy_seeded_db(seeded_db_file, folder)
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     env.update({
         "DJANGO_SETTINGS_MODULE": "research.settings",
@@ -108,8 +111,6 @@ def browser_env(tmp_path_factory):
         "PYTHONUNBUFFERED": "1",
     })
     env.pop("DJANGO_DEBUG", None)  # serve pages as in production: no debug pages, same CSP
-    _manage(env, "migrate", "--noinput", "-v0")
-    _manage(env, "load_default_data")
     _manage(env, "shell", "-c", PERSONAS_SCRIPT)
     env["VERBATIM_BROWSER_TMP"] = str(folder)
     return env

@@ -268,5 +268,6 @@ def test_a_wholly_repealed_act_is_held_as_one_repealed_heading(tmp_path, odd_act
 def test_a_schedule_group_heading_with_only_a_label_is_read(tmp_path, odd_acts):
     (tmp_path / "C-10.7.xml").write_bytes(odd_acts["C-10.7.xml"])
     assert "Added 1 versions" in ingest(tmp_path / "C-10.7.xml")
-    schedule = Provision.objects.get(version__act__code="C-10.7", unit_id="schI")
-    assert "ARTICLE I" in schedule.text.text
+    # Schedule II's group headings are bare labels: <GroupHeading><Label>ARTICLE I</Label></GroupHeading>.
+    schedule = Provision.objects.get(version__act__code="C-10.7", unit_id="schII")
+    assert "Have agreed as follows: ARTICLE I Subparagraph l (h) of Article III" in schedule.text.text
