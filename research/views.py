@@ -6,7 +6,6 @@ not exist. Only reviewers decide (403 for the run's own lawyer). Demo pages show
 to anyone: they need no API key and change nothing.
 """
 
-from django.apps import apps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -203,26 +202,12 @@ def _paced(run):
 
 
 def demo_evals(request):
-    """The latest eval run's results, when the evals app has stored any."""
+    """The latest retrieval and answer eval runs with a reason per question, and trend charts
+    (research.evals.chart); until evals have been stored the page says so."""
     try:
-        EvalRun = apps.get_model("research", "EvalRun")
-    except LookupError:
-        EvalRun = None
-    latest = EvalRun.objects.order_by("-pk").first() if EvalRun is not None else None
-    return render(request, "research/demo_evals.html", {"latest": latest, **_eval_rows(latest)})
-
-
-def _eval_rows(latest):
-    """Fields of the eval run and its per-question results, read generically: the evals models
-    are another module's, and this page only shows what exists."""
-    if latest is None:
-        return {"summary": [], "results": []}
-    summary = [(f.verbose_name, getattr(latest, f.name)) for f in latest._meta.concrete_fields
-               if f.name != "id" and not f.is_relation]
-    results = []
-    related = next((r for r in latest._meta.related_objects if r.one_to_many), None)
-    if related is not None:
-        for row in getattr(latest, related.get_accessor_name()).all()[:500]:
-            results.append([(f.verbose_name, getattr(row, f.name)) for f in row._meta.concrete_fields
-                            if f.name != "id" and not f.is_relation])
-    return {"summary": summary, "results": results}
+        from research.evals.chart import latest_eval_context
+    except ImportError:  # the evals module is optional for this page
+        context = {"retrieval": None, "answers": None, "trends": []}
+    else:
+        context = latest_eval_context()
+    return render(request, "research/demo_evals.html", context)

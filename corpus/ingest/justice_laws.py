@@ -113,8 +113,16 @@ def _date(value):
         return None
 
 
+WHITESPACE = re.compile(r"\s+")
+
+
 def clean(text):
-    return re.sub(r"\s+", " ", text or "").strip()
+    return WHITESPACE.sub(" ", text or "").strip()
+
+
+def join_words(*parts):
+    """Join already-clean parts with one space: clean(" ".join(parts)) without rescanning them."""
+    return " ".join(part for part in parts if part)
 
 
 def inline_text(el):
@@ -307,15 +315,15 @@ class _Builder:
                 seen_child = True
                 child_index = self._unit(child, index, node.unit_id, depth + 1)
                 child_node = self.nodes[child_index]
-                child_texts.append(clean(f"{child_node.label if child_node.kind != 'definition' else ''} {child_node.text}"))
+                child_texts.append(join_words(child_node.label if child_node.kind != "definition" else "", child_node.text))
                 continue
             text = inline_text(child)
             if not text:
                 continue
             (tails if seen_child or tag in CONTINUED_TAGS else leads).append(text)
-        node.lead = clean(" ".join(leads))
-        node.tail = clean(" ".join(tails))
-        node.text = clean(" ".join([node.lead, *child_texts, node.tail]))
+        node.lead = join_words(*leads)
+        node.tail = join_words(*tails)
+        node.text = join_words(node.lead, *child_texts, node.tail)
         return index
 
     def _terms(self, el):

@@ -43,7 +43,9 @@ _OUT_OF_SCOPE = [
     (re.compile(r"\b(?:case law|court decisions?|precedents?|jurisprudence|judgments?|rulings?|"
                 r"supreme court (?:held|decided|ruled)|leading cases?)\b", re.I),
      "case law: the corpus holds the text of statutes, not court decisions"),
-    (re.compile(r"\b(?:income tax|taxes|taxation|tax return|gst|hst|capital gains|tax deduction)\b", re.I),
+    # Tax administration words, singular or plural ("tax credit", "tax returns", "tax-free").
+    (re.compile(r"\b(?:income tax|taxes|taxation|taxable|gst|hst|capital gains|tax[ -](?:returns?|credits?|"
+                r"deductions?|refunds?|rates?|brackets?|free|exempt|exemptions?|benefits?))\b", re.I),
      "tax: the Income Tax Act and other tax statutes are not in the corpus"),
 ]
 # Question words that carry no subject matter.

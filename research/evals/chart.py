@@ -51,9 +51,10 @@ def trend_svg(eval_runs, metric, *, title="") -> str:
             parts.append(format_html('<circle class="trend__point" cx="{}" cy="{}" r="3" '
                                      'fill="currentColor"><title>{}</title></circle>',
                                      f"{x:.1f}", f"{y:.1f}", f"{value:.3f}"))
+        # Below the x axis, where no point can sit under it.
         parts.append(format_html('<text x="{}" y="{}" class="trend__last" fill="currentColor" '
                                  'font-size="11" text-anchor="end">{}</text>',
-                                 WIDTH - PAD_RIGHT, PAD_TOP + 10, f"latest {values[-1]:.3f}"))
+                                 WIDTH - PAD_RIGHT, HEIGHT - 6, f"latest {values[-1]:.3f}"))
     parts.append(mark_safe("</svg>"))  # noqa: S308 - a fixed closing tag
     return mark_safe("".join(parts))  # noqa: S308 - built only from format_html pieces
 

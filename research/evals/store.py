@@ -35,7 +35,7 @@ def store_retrieval_eval(figures, per_question, golden_path, *, engine="verbatim
     per-question list, used to add the baseline's rank to each reason.
     """
     figures = _plain(figures)
-    metrics = {key: value for key, value in figures.items() if key != "results"}
+    metrics = _flat({key: value for key, value in figures.items() if key != "results"})
     k = int(metrics.get("k") or 5)
     if thresholds is None:
         thresholds = _retrieval_thresholds(k)
@@ -96,6 +96,18 @@ def _retrieval_thresholds(k):
         out.append((f"recall@{k}", "recall_at_k", configured[f"recall_at_{k}"]))
     if "mrr" in configured:
         out.append(("MRR", "mrr", configured["mrr"]))
+    return out
+
+
+def _flat(metrics):
+    """{"baseline": {"mrr": 0.4}} -> {"baseline_mrr": 0.4}: one figure per key, so each can be
+    shown and charted on its own."""
+    out = {}
+    for key, value in metrics.items():
+        if isinstance(value, dict):
+            out.update({f"{key}_{inner}": v for inner, v in value.items()})
+        else:
+            out[key] = value
     return out
 
 

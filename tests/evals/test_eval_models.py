@@ -42,3 +42,30 @@ def test_the_golden_fingerprint_is_the_files_sha256():
     name, sha = golden_fingerprint(GOLDEN)
     assert name == "golden.yaml"
     assert len(sha) == 64 and sha == golden_fingerprint(str(GOLDEN))[1]
+
+
+def test_the_baseline_figures_are_stored_one_per_key(tmp_path):
+    golden = tmp_path / "one.yaml"
+    golden.write_text("- {id: a, question: q, expected: [P-8.6:s7]}\n")
+    report = evaluate(load_golden(golden), lambda q: ["P-8.6:s7"], k=5)
+    figures = {"k": 5, "n": 1, "recall_at_k": 1.0, "mrr": 1.0, "baseline": {"recall_at_k": 0.0, "mrr": 0.5}}
+    eval_run = store_retrieval_eval(figures, report.results, golden, baseline=report)
+    assert eval_run.metrics == {"k": 5, "n": 1, "recall_at_k": 1.0, "mrr": 1.0,
+                                "baseline_recall_at_k": 0.0, "baseline_mrr": 0.5}
+    assert eval_run.results.get().reason == "expected section at rank 1; baseline rank 1"
+
+
+def test_the_retrieval_command_stores_an_eval_run(tmp_path):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    golden = tmp_path / "one.yaml"
+    golden.write_text("- {id: subpoena, question: disclose personal information to comply with a subpoena, "
+                      "expected: [P-8.6:s7]}\n")
+    call_command("eval_retrieval", "--golden", str(golden), "--json", stdout=StringIO())
+    eval_run = EvalRun.objects.get()
+    assert (eval_run.kind, eval_run.engine, eval_run.n, eval_run.golden_file) == (
+        "retrieval", "verbatim-search", 1, "one.yaml")
+    assert set(eval_run.metrics) == {"k", "n", "recall_at_k", "mrr", "baseline_recall_at_k", "baseline_mrr"}
+    assert eval_run.results.get().question_id == "subpoena"

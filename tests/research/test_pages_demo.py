@@ -51,3 +51,19 @@ def test_the_replay_keeps_original_timings_capped(client, recorded):
 def test_the_evals_page_says_when_there_are_none(client, db):
     html = client.get(reverse("research:demo_evals")).content.decode()
     assert "No eval runs yet" in html
+
+
+def test_the_evals_page_shows_the_latest_results_with_reasons(client, db):
+    from research.eval_models import EvalResult, EvalRun
+
+    er = EvalRun.objects.create(kind=EvalRun.KIND_RETRIEVAL, engine="fts", golden_file="golden.yaml",
+                                golden_sha256="a" * 64, n=1, metrics={"recall_at_k": 1.0, "mrr": 0.5, "k": 5},
+                                passed_thresholds=True)
+    EvalResult.objects.create(eval_run=er, question_id="pipeda-subpoena", question="Subpoena disclosure?",
+                              expected=["P-8.6:s7"], got=["P-8.6:s9", "P-8.6:s7"], rank=2, ok=True,
+                              reason="P-8.6:s7 found at rank 2 of 5.")
+    html = client.get(reverse("research:demo_evals")).content.decode()
+    assert "No eval runs yet" not in html
+    assert '<span class="badge badge--ok">Thresholds met</span>' in html
+    assert "P-8.6:s7 found at rank 2 of 5." in html
+    assert "<svg" in html

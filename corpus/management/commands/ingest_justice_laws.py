@@ -28,7 +28,7 @@ class Command(BaseCommand):
         started = time.monotonic()
         try:
             total = count_sources(paths)
-            added, unchanged, provisions = self._ingest_all(paths, total, progress_every)
+            added, unchanged, provisions = self._ingest_all(paths, total, progress_every, started)
         except (ParseError, SourceError) as exc:
             raise CommandError(f"{exc}\nNothing was written: the corpus is as it was.") from None
         seconds = time.monotonic() - started
@@ -39,7 +39,7 @@ class Command(BaseCommand):
                 f"Added {added} versions ({provisions} provisions); {unchanged} files unchanged ({seconds:.1f} s)."))
 
     @transaction.atomic
-    def _ingest_all(self, paths, total, progress_every):
+    def _ingest_all(self, paths, total, progress_every, started):
         added = unchanged = provisions = 0
         show = progress_every and total > progress_every and sys.stdout.isatty() or progress_every and total >= 50
         for done, (name, data) in enumerate(iter_sources(paths), start=1):
@@ -52,5 +52,6 @@ class Command(BaseCommand):
                 if self.verbosity >= 2:
                     self.stdout.write(f"  {result.code} {result.lang} {result.pit_date}: {result.provisions} provisions")
             if show and done % progress_every == 0:
-                self.stdout.write(f"  {done}/{total} files ({added} added, {unchanged} unchanged)")
+                self.stdout.write(f"  {done}/{total} files ({added} added, {unchanged} unchanged, "
+                                  f"{time.monotonic() - started:.0f} s)")
         return added, unchanged, provisions

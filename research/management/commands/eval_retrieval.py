@@ -3,6 +3,7 @@
 Runs the golden questions through Verbatim's section search and the plain BM25
 baseline and prints a table per question, then totals. With --json the last line
 printed is one JSON object: recall_at_k, mrr, n, k and baseline {recall_at_k, mrr}.
+Each run is stored as an EvalRun (kind retrieval) with a result and reason per question.
 """
 
 import json
@@ -12,6 +13,7 @@ from django.core.management.base import BaseCommand
 from corpus.search import search
 from research.evals.baseline import BM25Baseline
 from research.evals.retrieval import DEPTH, GOLDEN, evaluate, load_golden
+from research.evals.store import store_retrieval_eval
 
 
 def verbatim_search(question):
@@ -37,12 +39,14 @@ class Command(BaseCommand):
                           f"{len(ours.declined)} out-of-scope questions excluded)")
         self.stdout.write(f"{'Verbatim search':<34} {ours.recall_at_k:>10.3f} {ours.mrr:>7.3f}")
         self.stdout.write(f"{'Baseline (plain BM25 on body)':<34} {base.recall_at_k:>10.3f} {base.mrr:>7.3f}")
+        figures = {
+            "k": k, "n": ours.n, "recall_at_k": round(ours.recall_at_k, 4),
+            "mrr": round(ours.mrr, 4),
+            "baseline": {"recall_at_k": round(base.recall_at_k, 4), "mrr": round(base.mrr, 4)},
+        }
+        store_retrieval_eval(figures, ours.results, options["golden"], baseline=base)
         if options["json"]:
-            self.stdout.write(json.dumps({
-                "k": k, "n": ours.n, "recall_at_k": round(ours.recall_at_k, 4),
-                "mrr": round(ours.mrr, 4),
-                "baseline": {"recall_at_k": round(base.recall_at_k, 4), "mrr": round(base.mrr, 4)},
-            }))
+            self.stdout.write(json.dumps(figures))
 
     def _table(self, ours, base):
         self.stdout.write(f"{'id':<30} {'rank':>5} {'base':>5}  expected / first hits when missed")

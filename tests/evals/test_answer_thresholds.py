@@ -1,0 +1,36 @@
+"""The extractive engine's answer eval over research/evals/golden.yaml must meet
+research/evals/thresholds.yaml: every shown quote verifies again, every out-of-scope question
+is declined.
+
+Runs every decline item and every second in-scope item (about 40 s on SQLite) so `make test`
+stays quick on both databases; VERBATIM_EVAL_FULL=1 runs the whole golden set.
+"""
+
+import os
+
+import pytest
+
+from research.evals.answers import evaluate_answers
+from research.evals.retrieval import load_golden, load_thresholds
+
+pytestmark = pytest.mark.django_db
+
+
+def golden_items():
+    items = load_golden()
+    if os.environ.get("VERBATIM_EVAL_FULL"):
+        return items
+    in_scope = [i for i in items if not i.get("decline")]
+    return [i for i in items if i.get("decline")] + in_scope[::2]
+
+
+def test_the_extractive_engine_meets_the_answer_thresholds():
+    thresholds = load_thresholds()["answers"]["extractive"]
+    report = evaluate_answers(golden_items(), "extractive")
+    figures = report.figures()
+    unfaithful = [(r.id, r.fidelity_failures) for r in report.results if r.fidelity_failures]
+    answered = [(r.id, r.gate, r.reason) for r in report.results if r.decline and not r.ok]
+    assert figures["shown_quotes"] > 0
+    assert figures["n_decline"] >= 12
+    assert figures["quote_fidelity"] >= thresholds["quote_fidelity"], unfaithful
+    assert figures["decline_rate"] >= thresholds["decline_rate"], answered
