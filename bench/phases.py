@@ -5,7 +5,6 @@ Usage: python bench/phases.py counts|search|page|claims|pipeline — prints one 
 
 import json
 import os
-import statistics
 import sys
 import time
 from pathlib import Path

@@ -29,11 +29,11 @@ class Act(models.Model):
     def __str__(self):
         return f"{self.title_en or self.title_fr} ({self.code})"
 
-    def title(self, lang="eng"):
-        return (self.title_fr if lang == "fra" else self.title_en) or self.title_en or self.title_fr
-
     def get_absolute_url(self):
         return reverse("corpus:act", args=[self.code])
+
+    def title(self, lang="eng"):
+        return (self.title_fr if lang == "fra" else self.title_en) or self.title_en or self.title_fr
 
     def version_at(self, lang="eng", as_at=None):
         """The version in force on `as_at` (latest pit date <= as_at), or the latest.
