@@ -230,3 +230,12 @@ def test_it_streams_events_as_sse_and_resumes(api, people):
     resumed = api.get(f"/api/v1/research/{run.pk}/events", **{"Last-Event-ID": "1"})
     text = b"".join(resumed.streaming_content).decode()
     assert "id: 1\n" not in text and "id: 2\nevent: final" in text
+
+
+@override_settings(VERBATIM_SSE_MAX_SECONDS=0.3)
+def test_it_ends_a_stream_that_runs_too_long_and_says_where_to_resume(api, people):
+    run = Run.objects.create(question=QUESTION, engine="extractive", created_by=people[0], status="running")
+    run.add_event(RunEvent.KIND_STATUS, {"status": "running"})
+    text = b"".join(api.get(f"/api/v1/research/{run.pk}/events").streaming_content).decode()
+    assert text.startswith("retry: 2000\n\nid: 1\nevent: status\n")
+    assert text.endswith('event: timeout\ndata: {"after": 1, "reconnect": true}\n\n')
