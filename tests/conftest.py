@@ -5,6 +5,12 @@ from django.conf import settings
 from django.core.management import call_command
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Personas are created often; the production hasher is deliberately slow."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """After pytest-django creates the test database, load the default corpus into it once."""

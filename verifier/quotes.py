@@ -104,9 +104,22 @@ def check_quote(quote: str, unit_text: str) -> QuoteCheck:
 
 
 def find_verbatim(quote: str, text: str) -> tuple[int, int] | None:
-    """Stored-text span of `quote` in `text` when it is there verbatim, else None."""
-    result = check_quote(quote, text)
-    return result.span if result.is_match else None
+    """Stored-text span of `quote` in `text` when it is there verbatim, else None.
+
+    Cheaper than check_quote: no closest-passage search when the quote is not there.
+    """
+    normalised, index_map = normalise_with_map(text)
+    fragments = [normalise_quote(f) for f in split_on_ellipsis(quote)]
+    spans = _find_in_order(fragments, normalised) if fragments else None
+    if spans is None:
+        return None
+    return original_span(index_map, spans[0][0], spans[-1][1])
+
+
+def contains_verbatim(quote: str, text: str) -> bool:
+    """True when `quote` is verbatim (after normalisation) in `text`."""
+    fragments = [normalise_quote(f) for f in split_on_ellipsis(quote)]
+    return bool(fragments) and _find_in_order(fragments, normalise_quote(text)) is not None
 
 
 def _find_in_order(fragments: list[str], text: str) -> list[tuple[int, int]] | None:

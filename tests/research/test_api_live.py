@@ -23,12 +23,9 @@ CREATE_TOKEN = (
 
 
 @pytest.fixture(scope="module")
-def live(tmp_path_factory):
-    dev_db = settings.BASE_DIR / "var" / "verbatim.sqlite3"
-    if not dev_db.exists():
-        pytest.skip("needs the dev SQLite database var/verbatim.sqlite3")
+def live(tmp_path_factory, seeded_db_file):
     db = tmp_path_factory.mktemp("live") / "verbatim.sqlite3"
-    shutil.copy(dev_db, db)
+    shutil.copy(seeded_db_file, db)
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "ANTHROPIC_API_KEY"}}
     env |= {"VERBATIM_SQLITE_PATH": str(db), "DJANGO_SETTINGS_MODULE": "research.settings"}
     manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]

@@ -101,13 +101,11 @@ def test_it_contradicts_a_claim_citing_a_missing_section():
     assert verdict["label"] == "contradicted"
 
 
-def test_it_answers_over_stdio():
-    """A real client starts `manage.py mcp` and calls a tool (against the dev database)."""
-    dev_db = settings.BASE_DIR / "var" / "verbatim.sqlite3"
-    if not dev_db.exists() or os.environ.get("DATABASE_URL"):
-        pytest.skip("needs the dev SQLite database var/verbatim.sqlite3")
+def test_it_answers_over_stdio(seeded_db_file):
+    """A real client starts `manage.py mcp` and calls a tool (against a seeded SQLite file)."""
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     params = StdioServerParameters(command=sys.executable, args=["manage.py", "mcp"], cwd=str(settings.BASE_DIR),
-                                   env={**os.environ, "VERBATIM_SQLITE_PATH": str(dev_db)})
+                                   env={**env, "VERBATIM_SQLITE_PATH": str(seeded_db_file)})
 
     async def go():
         async with Client(params) as client:
