@@ -2,24 +2,31 @@
 
     search("Can my employer read my emails?", acts=["P-8.6"], as_at=date(2024, 1, 1))
 
-The database (SQLite FTS5 or PostgreSQL full-text, corpus/search_backends.py)
-finds the candidate sections and a first score; corpus/search_rank.py re-ranks
-them the same way on both engines (BM25F: marginal note above headings above
-body). The query is read by corpus/search_terms.py (stopwords, synonyms).
+The query is read by corpus/search_terms.py (stopwords, synonyms). The database
+(SQLite FTS5 or PostgreSQL full-text, corpus/search_backends.py) says which
+sections of the versions searched match each term, the versions filtered inside
+the index; corpus/search_rank.py picks the candidates and ranks them the same way
+on both engines (BM25F: marginal note above headings above body, then an Act prior).
 """
 
+import bisect
 import html
-import re
+import threading
 from dataclasses import dataclass, field
+from datetime import date
+
+from django.db import connection
 
 from corpus import search_backends as backends
-from corpus.models import Act, SectionDoc, VersionNotHeld
-from corpus.search_rank import rerank
-from corpus.search_terms import query_terms
+from corpus import search_rank
+from corpus.models import Act, VersionNotHeld
+from corpus.search_terms import WORD, query_terms
 
-CANDIDATES = 300  # sections re-ranked per query; deeper hits keep the database's order
+CANDIDATES = 300  # sections read and re-ranked per query; the rest keep their candidate order
 MAX_LIMIT = 100
 MAX_QUERY = 4000  # characters of a query read; the rest of a pasted page is ignored
+MARK_START, MARK_END = "\ue000", "\ue001"  # private-use characters, never in statute text
+SNIPPET_WORDS = 40
 
 
 @dataclass(frozen=True)
@@ -44,6 +51,16 @@ class SearchResults:
     has_more: bool = False
 
 
+@dataclass(frozen=True)
+class VersionInfo:
+    pk: int
+    act_id: int
+    act_code: str
+    act_title: str
+    pit_date: date
+    current_date: date | None
+
+
 def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     """Sections matching `query` in the version of each Act in force on `as_at` (or the latest).
 
@@ -54,79 +71,210 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     """
     limit = max(0, min(int(limit), MAX_LIMIT))
     offset = max(0, int(offset))
-    versions = searched_versions(acts, lang, as_at)
-    text, named = _without_act_names(query or "", versions, lang)
+    catalogue = _catalogue(lang)
+    versions = searched_versions(acts, lang, as_at, catalogue)
+    text, named = catalogue.without_act_names(query or "", versions)
     terms = query_terms(text, lang)
     if not terms or not versions:
         return SearchResults(query=query or "")
-    version_ids = sorted(v.pk for v in versions.values())
-    ranked, total = backends.candidates(terms, version_ids, lang, max(CANDIDATES, offset + limit))
-    ranked = rerank(terms, ranked, version_ids, preferred={versions[a].pk for a in named})
+    scope = catalogue.scope(versions, lang)
+    matches, marginal = backends.term_matches(terms, scope)
+    matched = set().union(*matches)
+    if not matched:
+        return SearchResults(query=query or "")
+    n_docs, avg_chars = backends.document_counts(scope.version_ids)
+    idf = search_rank.idf_weights(matches, n_docs)
+    preferred = {versions[a].pk for a in named}
+    rows = backends.section_rows(search_rank.candidates(
+        matches, marginal, idf, max(CANDIDATES, offset + limit),
+        preferred_ids=_ids_in_versions(matched, preferred)))
+    ranked = search_rank.rerank(terms, idf, rows, avg_chars, preferred=preferred)
     page = ranked[offset:offset + limit]
-    return SearchResults(query=query, hits=_hits(terms, page, versions, lang), total=total,
-                         has_more=offset + limit < total)
+    by_pk = {v.pk: v for v in versions.values()}
+    return SearchResults(query=query, hits=_hits(terms, page, rows, by_pk), total=len(matched),
+                         has_more=offset + limit < len(matched))
+
+
+def _ids_in_versions(ids, version_ids):
+    # The candidates of a named Act's version are boosted before re-ranking.
+    if not version_ids:
+        return frozenset()
+    return frozenset(ids) & backends.version_doc_ids(version_ids)
+
+
+def searched_versions(acts, lang, as_at, catalogue=None):
+    """{act_id: VersionInfo} for the Acts searched; see search() for what is refused."""
+    catalogue = catalogue or _catalogue(lang)
+    if acts:
+        codes = list(dict.fromkeys(acts))
+        missing = [c for c in codes if c not in catalogue.act_ids]
+        if missing and Act.objects.filter(code__in=missing).count() < len(missing):
+            raise VersionNotHeld(f"{', '.join(c for c in missing)} not held")
+        found = {}
+        for code in codes:
+            version = catalogue.version_at(catalogue.act_ids.get(code), as_at)
+            if version is None:
+                Act.objects.get(code=code).version_at(lang, as_at)  # raises with the reason
+                raise VersionNotHeld(f"{code} has no {lang} version at {as_at}")
+            found[version.act_id] = version
+        return found
+    found = {}
+    for act_id in catalogue.versions_by_act:
+        version = catalogue.version_at(act_id, as_at)
+        if version is not None:
+            found[act_id] = version
+    return found
 
 
 # Names people use for Acts besides their titles.
 ACT_ALIASES = {"pipeda": "P-8.6", "chra": "H-6", "clc": "L-2"}
 
 
-def _without_act_names(query, versions, lang):
-    """The query with any Act title or alias it mentions removed, and those Acts' ids.
+class Catalogue:
+    """The versions held in one language and the names of their Acts, read in one query.
 
-    "consent under PIPEDA" searches "consent" and prefers PIPEDA's sections; the words
-    of a title ("Privacy Act") would otherwise match every section mentioning privacy.
+    Cached per process until a version is added (see _catalogue).
     """
-    named = set()
-    acts = {v.act_id: v.act for v in versions.values()}
-    names = [(a.title(lang), a.pk) for a in acts.values() if a.title(lang)]
-    names += [(alias, a.pk) for a in acts.values() for alias, code in ACT_ALIASES.items() if a.code == code]
-    for name, act_id in sorted(names, key=lambda n: -len(n[0])):
-        pattern = re.compile(r"\b" + r"\s+".join(map(re.escape, name.split())) + r"\b", re.IGNORECASE)
-        query, found = pattern.subn(" ", query[:MAX_QUERY])
-        if found:
-            named.add(act_id)
-    return query, named
+
+    def __init__(self, lang):
+        self.lang = lang
+        self.versions_by_act = {}  # act_id -> [VersionInfo] newest first
+        self.act_ids = {}  # code -> act_id
+        rows = (Act.objects.filter(versions__lang=lang)
+                .values_list("pk", "code", "title_en", "title_fr", "versions__pk", "versions__pit_date",
+                             "versions__current_date"))
+        titles = {}
+        for act_id, code, title_en, title_fr, pk, pit_date, current_date in rows:
+            title = (title_fr if lang == "fra" else title_en) or title_en or title_fr
+            titles[act_id] = title
+            self.act_ids[code] = act_id
+            self.versions_by_act.setdefault(act_id, []).append(
+                VersionInfo(pk=pk, act_id=act_id, act_code=code, act_title=title, pit_date=pit_date,
+                            current_date=current_date))
+        for versions in self.versions_by_act.values():
+            versions.sort(key=lambda v: (v.pit_date, v.current_date or date.min, v.pk), reverse=True)
+        self.all_version_ids = frozenset(v.pk for vs in self.versions_by_act.values() for v in vs)
+        self._names = self._name_index(titles)
+
+    def version_at(self, act_id, as_at):
+        """The version in force on `as_at` (latest pit date <= as_at), or the latest; None if none."""
+        for version in self.versions_by_act.get(act_id, ()):
+            if as_at is None or version.pit_date <= as_at:
+                return version
+        return None
+
+    def scope(self, versions, lang):
+        wanted = frozenset(v.pk for v in versions.values())
+        return backends.Scope(version_ids=tuple(sorted(wanted)), lang=lang,
+                              whole_lang=wanted == self.all_version_ids,
+                              others=tuple(sorted(self.all_version_ids - wanted)))
+
+    def _name_index(self, titles):
+        """{first word: [(title words, act_id)] longest first} for titles and aliases."""
+        names = [(tuple(WORD.findall(t.lower())), a) for a, t in titles.items() if t]
+        names += [((alias,), self.act_ids[code]) for alias, code in ACT_ALIASES.items() if code in self.act_ids]
+        index = {}
+        for words, act_id in sorted(names, key=lambda n: -len(n[0])):
+            if words:
+                index.setdefault(words[0], []).append((words, act_id))
+        return index
+
+    def without_act_names(self, query, versions):
+        """The query with any Act title or alias it mentions removed, and those Acts' ids.
+
+        "consent under PIPEDA" searches "consent" and prefers PIPEDA's sections; the words
+        of a title ("Privacy Act") would otherwise match every section mentioning privacy.
+        Only Acts being searched count.
+        """
+        query = query[:MAX_QUERY]
+        tokens = [(m.group().lower(), m.start(), m.end()) for m in WORD.finditer(query)]
+        named, cuts, i = set(), [], 0
+        while i < len(tokens):
+            length = 0
+            for words, act_id in self._names.get(tokens[i][0], ()):
+                if act_id in versions and tuple(t[0] for t in tokens[i:i + len(words)]) == words:
+                    named.add(act_id)
+                    length = len(words)
+                    break
+            if length:
+                cuts.append((tokens[i][1], tokens[i + length - 1][2]))
+                i += length
+            else:
+                i += 1
+        for start, end in reversed(cuts):
+            query = query[:start] + " " + query[end:]
+        return query, named
 
 
-def searched_versions(acts, lang, as_at):
-    """{act_id: ActVersion} for the Acts searched; see search() for what is refused."""
-    if acts:
-        codes = list(dict.fromkeys(acts))
-        found = {a.code: a for a in Act.objects.filter(code__in=codes)}
-        missing = [c for c in codes if c not in found]
-        if missing:
-            raise VersionNotHeld(f"{', '.join(missing)} not held")
-        return {found[c].pk: found[c].version_at(lang, as_at) for c in codes}
-    versions = {}
-    for act in Act.objects.all():
-        try:
-            versions[act.pk] = act.version_at(lang, as_at)
-        except VersionNotHeld:
-            continue
-    return versions
+_catalogues = {}
+_catalogue_lock = threading.Lock()
 
 
-def _hits(terms, page, versions, lang):
+def _catalogue(lang):
+    """The Catalogue of `lang`, re-read when the versions held change (count or newest id)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*), max(id) FROM corpus_actversion WHERE lang = %s", [lang])
+        generation = (connection.alias, connection.settings_dict["NAME"], lang, *cursor.fetchone())
+    cached = _catalogues.get(lang)
+    if cached is None or cached[0] != generation:
+        with _catalogue_lock:
+            cached = (generation, Catalogue(lang))
+            _catalogues[lang] = cached
+    return cached[1]
+
+
+def _hits(terms, page, rows, versions):
     if not page:
         return []
-    ids = [pk for pk, _ in page]
-    docs = SectionDoc.objects.select_related("provision", "version__act").in_bulk(ids)
-    excerpts = backends.snippets(terms, ids, lang)
+    units = backends.hit_rows([pk for pk, _ in page])
+    matcher = search_rank.TermMatcher(terms)
     hits = []
     for pk, score in page:
-        doc = docs[pk]
-        act = doc.version.act
+        version_id, marginal_note, headings, body = rows[pk]
+        version = versions[version_id]
+        unit_id, label = units[pk]
         hits.append(SearchHit(
-            provision_id=pk, pinpoint=f"{act.code}:{doc.provision.unit_id}", act_code=act.code,
-            act_title=act.title(lang), label=doc.provision.label, marginal_note=doc.marginal_note,
-            headings=doc.headings, snippet_html=snippet_html(excerpts.get(pk) or doc.body[:300]),
-            score=round(score, 4), pit_date=doc.version.pit_date,
+            provision_id=pk, pinpoint=f"{version.act_code}:{unit_id}", act_code=version.act_code,
+            act_title=version.act_title, label=label, marginal_note=marginal_note, headings=headings,
+            snippet_html=snippet_html(snippet(body, matcher)), score=round(score, 4), pit_date=version.pit_date,
         ))
     return hits
 
 
+def snippet(body, matcher, size=SNIPPET_WORDS):
+    """The run of `size` words of `body` covering the most query terms, matched words marked.
+
+    Returns raw text with MARK_START/MARK_END around matched words and " … " where cut.
+    """
+    body = body or ""
+    positions = [m.start() for m in WORD.finditer(body)]
+    if not positions:
+        return body[:300]
+    # Offsets into the lowercased text are offsets into the body only when lowercasing
+    # keeps the length (it does for statute text; not for e.g. "İ").
+    spans = matcher.spans(body) if len(body.lower()) == len(body) else []
+    best_first, best = 0, (0, 0)
+    for start, _, _ in spans[:200]:
+        first = max(0, bisect.bisect_right(positions, start) - 1)
+        window_end = positions[first + size] if first + size < len(positions) else len(body)
+        inside = [terms for s, _, terms in spans if start <= s < window_end]
+        covered = (len(set().union(*inside)), len(inside))
+        if covered > best:
+            best, best_first = covered, max(0, first - 3)
+    begin = positions[best_first]
+    end = positions[best_first + size] if best_first + size < len(positions) else len(body)
+    out, cursor = [], begin
+    for s, e, _ in spans:
+        if begin <= s and e <= end:
+            out += [body[cursor:s], MARK_START, body[s:e], MARK_END]
+            cursor = e
+    out.append(body[cursor:end])
+    text = "".join(out).strip()
+    return ("… " if begin > 0 else "") + text + (" …" if end < len(body) else "")
+
+
 def snippet_html(raw):
-    """Escape everything, then turn the backend's private-use markers into <mark> tags."""
+    """Escape everything, then turn the private-use markers into <mark> tags."""
     escaped = html.escape(raw)
-    return escaped.replace(backends.MARK_START, "<mark>").replace(backends.MARK_END, "</mark>")
+    return escaped.replace(MARK_START, "<mark>").replace(MARK_END, "</mark>")
+

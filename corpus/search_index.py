@@ -10,6 +10,16 @@ FTS_TABLE = "corpus_sectiondoc_fts"
 BATCH = 2000
 
 
+def version_token(version_id):
+    """The scope token of one version's documents in the FTS5 index ("vtag12")."""
+    return f"vtag{int(version_id)}"
+
+
+def lang_token(lang):
+    """The scope token of every document in one language ("langeng")."""
+    return f"lang{lang}"
+
+
 def searchable(provisions):
     """Sections, top-level schedule clauses, and schedules with no clauses."""
     with_children = {p.parent_id for p in provisions if p.parent_id}
@@ -29,6 +39,9 @@ Row = namedtuple("Row", "pk parent_id kind level marginal_note text")
 def index_version(version):
     """Write one SectionDoc per searchable provision of `version` (and the FTS rows on SQLite).
 
+    The FTS row's `scope` column must equal what the corpus_sectiondoc_fts_source view
+    computes (migration 0003): the version and language tokens.
+
     Reads plain rows and writes with the cursor: model instances for every provision of a
     large Act cost more than the indexing itself.
     """
@@ -44,8 +57,8 @@ def index_version(version):
                 "marginal_note, body) VALUES (%s, %s, %s, %s, %s, %s, %s)", docs[i:i + BATCH])
         if connection.vendor == "sqlite":
             cursor.executemany(
-                f"INSERT INTO {FTS_TABLE}(rowid, headings, marginal_note, body) VALUES (%s, %s, %s, %s)",
-                [(d[0], d[4], d[5], d[6]) for d in docs],
+                f"INSERT INTO {FTS_TABLE}(rowid, headings, marginal_note, body, scope) VALUES (%s, %s, %s, %s, %s)",
+                [(d[0], d[4], d[5], d[6], f"{version_token(version.pk)} {lang_token(version.lang)}") for d in docs],
             )
     return len(docs)
 

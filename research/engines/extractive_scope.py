@@ -1,0 +1,75 @@
+"""Whether a question is about law a corpus of federal Acts of Canada cannot answer.
+
+    out_of_scope_reason("What is the minimum wage in Alberta?")  # "provincial law: ..."
+
+Pure function, no database. The extractive engine declines on these reasons rather than on a
+high match threshold: a question in scope that happens to match weakly is still answered. The
+patterns are about kinds of law (a province's own statutes, another country's law, court
+decisions, tax), never about particular questions.
+"""
+
+import re
+
+PROVINCIAL = "provincial law: the corpus holds federal Acts of Canada only"
+FOREIGN = "the law of another country: the corpus holds federal Acts of Canada only"
+CASE_LAW = "case law: the corpus holds the text of statutes, not court decisions"
+TAX = "tax: the Income Tax Act and other tax statutes are not in the corpus"
+
+_PROVINCES = (r"ontario|quebec|québec|british columbia|b\.c\.|bc|alberta|manitoba|saskatchewan|nova scotia|"
+              r"new brunswick|newfoundland|labrador|prince edward island|p\.e\.i\.|pei|yukon|nunavut|"
+              r"northwest territories")
+_PROVINCE_RE = re.compile(rf"(?<![\w.])(?:{_PROVINCES})(?!\w)", re.I)
+# A province's own statute, named as such ("Ontario's Employment Standards Act"): out of scope
+# even when the question also says "federal".
+_PROVINCIAL_STATUTE_RE = re.compile(
+    rf"(?<![\w.])(?:{_PROVINCES})(?:'s|’s)?\s+(?:[\w-]+\s+){{0,4}}(?:act|code|law|laws|statute|standards|"
+    r"legislation|regulations?|charter)\b", re.I)
+_PROVINCIAL_LAW_RE = re.compile(r"\bprovincial\s+(?:law|laws|act|acts|statute|statutes|legislation)\b", re.I)
+# Words that tie a question mentioning a province back to federal law ("a federally regulated
+# employer in Ontario", "under PIPEDA ... a notary in Quebec").
+_FEDERAL_RE = re.compile(r"\b(?:federal|federally|parliament|canada labour code|canadian human rights)\b", re.I)
+
+_FOREIGN_RE = re.compile(
+    r"(?<![\w.])(?:united states|u\.s\.a?\.?|usa|us law|america|american|united kingdom|u\.k\.|england|english law|"
+    r"britain|british law|scotland|ireland|france|french law|germany|german law|europe|european union|"
+    r"european|eu|gdpr|hipaa|ccpa|california|new york|texas|florida|delaware|india|china|japan|mexico|"
+    r"australia|new zealand|singapore|switzerland|italy|spain|brazil)(?![\w])", re.I)
+
+_CASE_LAW_RE = re.compile(
+    r"\b(?:case law|court decisions?|precedents?|jurisprudence|judgments?|rulings?|leading cases?|"
+    r"landmark cases?|cases? (?:established|decided|held|says?|said|set out|created)|"
+    r"(?:supreme|appeal|appellate) court (?:of canada )?(?:held|hold|decided?|rule|ruled|say|said|found|find))\b",
+    re.I)
+# A case name: "R v Jordan", "R. v. Oakes", "Smith v. Jones" (capitals matter here).
+_CASE_NAME_RE = re.compile(r"\bR\.? v\.? [A-Z]|\b[A-Z][a-z]+ v\.? [A-Z][a-z]+")
+
+# Tax administration words, singular or plural ("tax credit", "tax returns", "tax-free").
+_TAX_RE = re.compile(
+    r"\b(?:income tax|taxes|taxation|taxable|gst|hst|pst|capital gains|tax[ -](?:returns?|credits?|"
+    r"deductions?|refunds?|rates?|brackets?|free|exempt|exemptions?|benefits?|deductible))\b", re.I)
+
+
+def out_of_scope_reason(question: str, names_federal_act: bool = False) -> str:
+    """Why `question` is outside a corpus of federal statutes ("" when it is not).
+
+    `names_federal_act` is True when the question names an Act the corpus holds; a question
+    that does, or says "federal", may mention a province without being about its law.
+    """
+    text = question or ""
+    if _PROVINCIAL_STATUTE_RE.search(text) or _PROVINCIAL_LAW_RE.search(text):
+        if not names_federal_act or _names_province_statute(text):
+            return PROVINCIAL
+    if _PROVINCE_RE.search(text) and not names_federal_act and not _FEDERAL_RE.search(text):
+        return PROVINCIAL
+    if _FOREIGN_RE.search(text):
+        return FOREIGN
+    if _CASE_LAW_RE.search(text) or _CASE_NAME_RE.search(text):
+        return CASE_LAW
+    if _TAX_RE.search(text):
+        return TAX
+    return ""
+
+
+def _names_province_statute(text: str) -> bool:
+    """True when the statute named is the province's own ("Ontario's Employment Standards Act")."""
+    return bool(re.search(rf"(?<![\w.])(?:{_PROVINCES})(?:'s|’s)?\s+(?:[\w-]+\s+){{0,4}}act\b", text, re.I))
