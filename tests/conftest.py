@@ -35,8 +35,10 @@ def seeded_db_file(tmp_path_factory):
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     env.update({"DJANGO_SETTINGS_MODULE": "research.settings", "VERBATIM_SQLITE_PATH": str(path)})
     for args in (["migrate", "--noinput", "-v0"], ["load_default_data"]):
-        subprocess.run([sys.executable, "manage.py", *args], cwd=settings.BASE_DIR, env=env,
-                       check=True, capture_output=True, text=True)
+        done = subprocess.run([sys.executable, "manage.py", *args], cwd=settings.BASE_DIR, env=env,
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            pytest.fail(f"manage.py {' '.join(args)} failed:\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}")
     # A checkpoint folds the WAL into the file so a plain copy is complete.
     import sqlite3
 
