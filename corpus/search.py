@@ -82,7 +82,7 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     matched = set().union(*matches)
     if not matched:
         return SearchResults(query=query or "")
-    n_docs, avg_chars = backends.document_counts(scope.version_ids)
+    n_docs, avg_chars = backends.document_counts(scope.version_ids, search_rank.BODY_CHARS)
     idf = search_rank.idf_weights(matches, n_docs)
     preferred = {versions[a].pk for a in named}
     rows = backends.section_rows(search_rank.candidates(

@@ -107,9 +107,10 @@ def _pg_term_matches(terms, scope):
     return matches, {row[0] for row in rows if row[1]}
 
 
-def document_counts(version_ids):
-    """(number of section documents, average body length in characters) over the versions."""
-    counts = [_version_counts(_database(), v) for v in version_ids]
+def document_counts(version_ids, cap):
+    """(number of section documents, average body length in characters, each counted up to
+    `cap`) over the versions."""
+    counts = [_version_counts(_database(), v, cap) for v in version_ids]
     docs = sum(n for n, _ in counts)
     return docs, (sum(chars for _, chars in counts) / docs if docs else 1.0)
 
@@ -120,11 +121,11 @@ def _database():
 
 
 @functools.lru_cache(maxsize=4096)
-def _version_counts(database, version_id):
+def _version_counts(database, version_id, cap):
     # A version's documents never change once ingested (changed text makes a new version).
     with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*), coalesce(sum(length(body)), 0) FROM corpus_sectiondoc "
-                       "WHERE version_id = %s", [version_id])
+        cursor.execute("SELECT count(*), coalesce(sum(CASE WHEN length(body) > %s THEN %s ELSE length(body) END), 0) "
+                       "FROM corpus_sectiondoc WHERE version_id = %s", [cap, cap, version_id])
         docs, chars = cursor.fetchone()
     return docs, chars
 

@@ -30,6 +30,7 @@ RELATED_WEIGHT = 0.6
 PREFERRED = 1.5
 ACT_PRIOR = 0.5  # exponent on the Act's strength relative to the best Act
 ACT_PRIOR_DEPTH = 3
+BODY_CHARS = 4000  # characters of a body read: a section shows what it is about early on
 MARGINAL_BONUS = 1.0  # candidate score added, in units of the mean IDF, for a marginal-note match
 
 
@@ -59,6 +60,8 @@ def candidates(matches, marginal, idf, limit, preferred_ids=frozenset()):
 def rerank(terms, idf, rows, avg_chars, preferred=frozenset()):
     """rows {provision_id: (version_id, marginal_note, headings, body)} -> [(id, score)] best first.
 
+    `avg_chars` is the average body length (each body counted up to BODY_CHARS).
+
     Sections of the `preferred` versions (an Act the question names) score PREFERRED times more.
     """
     if not rows:
@@ -66,7 +69,8 @@ def rerank(terms, idf, rows, avg_chars, preferred=frozenset()):
     matcher = TermMatcher(terms)
     rescored = []
     for pk, (version_id, marginal_note, headings, body) in rows.items():
-        norm = 1 - B + B * len(body or "") / (avg_chars or 1.0)
+        body = (body or "")[:BODY_CHARS]
+        norm = 1 - B + B * len(body) / (avg_chars or 1.0)
         own, related = [0.0] * len(terms), [0.0] * len(terms)
         for text, weight in ((marginal_note, W_MARGINAL), (headings, W_HEADINGS), (body, 1 / norm)):
             for index, is_own in matcher.hits(text):

@@ -24,11 +24,15 @@ from verifier.quotes import find_verbatim
 
 SECTIONS_READ = 3
 MAX_CLAIMS = 3
-# The least a quoted passage must cover of the question's word weight: low, because declining
-# a question in scope is costly and out-of-scope questions are caught by their subject first.
-MIN_COVERAGE = 0.2
-# A later section is quoted too when its best passage covers this share of the first's.
-FOLLOW_RATIO = 0.6
+# The relevance floor, low because declining a question in scope is costly and out-of-scope
+# questions are caught by their subject first: a passage is quotable when its quoted words hold
+# two of the question's terms (one, for a one-word question), or one term carrying this share
+# of the question's word weight.
+MIN_TERMS = 2
+MIN_COVERAGE = 0.3
+# A later section is quoted too when its best passage covers at least this share of what the
+# best passage read covers: a section the search ranked high is dropped only when it barely matches.
+FOLLOW_RATIO = 0.3
 
 _QUALIFIER_RE = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, QUALIFIER_PHRASES)) + r")(?!\w)", re.I)
 
@@ -61,7 +65,7 @@ class ExtractiveEngine(Engine):
             if not section.is_error:
                 passages += passages_of(section.content, rank)
         self.beat()
-        best = _choose(score(passages, terms), corpus)
+        best = _choose(score(passages, terms), corpus, needed=min(MIN_TERMS, len(terms)))
         if not best:
             return _decline("Not answered: the statutes searched hold no passage that matches the question "
                             "well enough to quote. It may be outside the corpus (provincial or foreign law, "
@@ -92,12 +96,15 @@ class ExtractiveEngine(Engine):
         return claims
 
 
-def _choose(ranked, corpus) -> list:
+def _choose(ranked, corpus, needed) -> list:
     """The best verbatim passage of each section read, in the search's order of sections: the
-    first section that has one always, later ones when they cover nearly as much."""
+    first section that has one always, later ones when they cover nearly as much. A passage
+    must match `needed` terms in its quoted words, or one covering MIN_COVERAGE."""
     per_section = {}
     for p in ranked:
-        if p.section_id in per_section or p.matched == 0 or p.coverage < MIN_COVERAGE:
+        if p.section_id in per_section or not p.matched:
+            continue
+        if p.matched < needed and p.coverage < MIN_COVERAGE:
             continue
         if _verbatim(p, corpus):
             per_section[p.section_id] = p
@@ -137,7 +144,7 @@ def _verbatim(p, corpus) -> bool:
         except PinpointError:
             return False  # e.g. a paragraph inside a definition: no citable id of its own
         unit = corpus.get(unit_id)
-        if unit is None or find_verbatim(text, unit.text) is None:
+        if unit is None or not unit.in_force or find_verbatim(text, unit.text) is None:
             return False
     return True
 
@@ -176,8 +183,9 @@ def _not_in_text(best, corpus) -> str:
     ("subject to section 9", "despite subsection (1)") that the quotes do not contain."""
     lines = ["The passages were picked by matching words, not by reading them: other provisions, "
              "exceptions and definitions may change the answer, and nothing here applies the law to facts."]
-    quoted = " ".join(p.quoted for p in best).casefold()
     for section_id in dict.fromkeys(p.section_id for p in best):
+        # The verifier looks for a qualifier in the quotes of the claim citing the section.
+        quoted = " ".join(p.quoted for p in best if p.section_id == section_id).casefold()
         section = corpus.get(section_id)
         if section is None:
             continue

@@ -21,9 +21,10 @@ from dataclasses import dataclass, field
 
 from corpus.search_terms import light_stem, query_terms, words
 
-# Weights of a term found in: the quoted words, the quoted words as a synonym, the marginal
-# note, headings or an unquoted lead-in (context).
-OWN, RELATED, CONTEXT = 1.0, 0.75, 0.4
+# Weights of a term found in: the passage's own words, its own words as a synonym, a lead-in
+# quoted with it, the marginal note, headings or an unquoted lead-in (context). A lead-in weighs
+# less than the passage's own words, or every paragraph under a matching lead-in would tie.
+OWN, RELATED, CHAPEAU, CONTEXT = 1.0, 0.75, 0.6, 0.4
 # Question words that carry no subject matter of their own.
 VAGUE = frozenset({"much", "many", "happens", "happen", "exactly", "mean", "means", "allow",
                    "allowed", "apply", "applies", "required", "require", "may", "able"})
@@ -82,6 +83,7 @@ def passages_of(section: dict, rank: int) -> list[Passage]:
     lead_of = {u["id"]: u.get("text", "") for u in units}
     note_of = {}
     has_children = {a for u in units for a in _ancestors(u["id"])}
+    inactive = {u["id"] for u in units if u.get("status")}
     out = []
     for unit in units:
         uid = unit["id"]
@@ -92,6 +94,8 @@ def passages_of(section: dict, rank: int) -> list[Passage]:
                     if lead_of[a] and _OPEN_END_RE.search(lead_of[a])]
         unquoted = " ".join(lead_of[a] for a in ancestors if a not in dict(chapeaux))
         context = " ".join([note_of[uid], section.get("marginal_note", ""), unquoted])
+        if unit.get("status") or any(a in inactive for a in ancestors):
+            continue  # repealed or not in force: nothing to quote as the law
         sentences = _sentences(unit.get("text", ""))
         if uid in has_children and sentences and _OPEN_END_RE.search(sentences[-1]):
             sentences = sentences[:-1]  # its chapeau: quoted with its paragraphs instead
@@ -106,18 +110,21 @@ def score(passages: list[Passage], terms: list[Term]) -> list[Passage]:
     """Set coverage, matched and score on each passage; returns them best first."""
     if not passages or not terms:
         return []
+    own_words = [_stems(p.text) for p in passages]
     quoted = [_stems(p.quoted) for p in passages]
     context = [_stems(p.context) for p in passages]
     n = len(passages)
     weights = [math.log(1 + (n + 1) / (1 + sum(1 for q in quoted if (t.own | t.related) & q))) for t in terms]
     total = sum(weights) or 1.0
-    for p, q, c in zip(passages, quoted, context, strict=True):
+    for p, o, q, c in zip(passages, own_words, quoted, context, strict=True):
         covered, matched = 0.0, 0
         for t, w in zip(terms, weights, strict=True):
-            if t.own & q:
+            if t.own & o:
                 value = OWN
-            elif t.related & q:
+            elif t.related & o:
                 value = RELATED
+            elif (t.own | t.related) & q:
+                value = CHAPEAU
             elif (t.own | t.related) & c:
                 value = CONTEXT
             else:
