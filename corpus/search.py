@@ -22,7 +22,7 @@ from corpus import search_rank
 from corpus.models import Act, VersionNotHeld
 from corpus.search_terms import WORD, query_terms
 
-CANDIDATES = 300  # sections read and re-ranked per query; the rest keep their candidate order
+CANDIDATES = 100  # sections read and re-ranked per query (more did not change the eval)
 MAX_LIMIT = 100
 MAX_QUERY = 4000  # characters of a query read; the rest of a pasted page is ignored
 MARK_START, MARK_END = "\ue000", "\ue001"  # private-use characters, never in statute text
@@ -78,28 +78,20 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     if not terms or not versions:
         return SearchResults(query=query or "")
     scope = catalogue.scope(versions, lang)
-    matches, marginal = backends.term_matches(terms, scope)
-    matched = set().union(*matches)
-    if not matched:
+    matches = backends.term_matches(terms, scope)
+    if not matches.total:
         return SearchResults(query=query or "")
     n_docs, avg_chars = backends.document_counts(scope.version_ids, search_rank.BODY_CHARS)
-    idf = search_rank.idf_weights(matches, n_docs)
+    idf = search_rank.idf_weights(matches.df, n_docs)
     preferred = {versions[a].pk for a in named}
-    rows = backends.section_rows(search_rank.candidates(
-        matches, marginal, idf, max(CANDIDATES, offset + limit),
-        preferred_ids=_ids_in_versions(matched, preferred)))
+    chosen = search_rank.candidates(matches.ids, matches.marginal, idf, max(CANDIDATES, offset + limit),
+                                    preferred_ids=backends.version_doc_ids(preferred) if preferred else frozenset())
+    rows = backends.section_rows(chosen, search_rank.BODY_CHARS)
     ranked = search_rank.rerank(terms, idf, rows, avg_chars, preferred=preferred)
     page = ranked[offset:offset + limit]
     by_pk = {v.pk: v for v in versions.values()}
-    return SearchResults(query=query, hits=_hits(terms, page, rows, by_pk), total=len(matched),
-                         has_more=offset + limit < len(matched))
-
-
-def _ids_in_versions(ids, version_ids):
-    # The candidates of a named Act's version are boosted before re-ranking.
-    if not version_ids:
-        return frozenset()
-    return frozenset(ids) & backends.version_doc_ids(version_ids)
+    return SearchResults(query=query, hits=_hits(terms, page, by_pk), total=matches.total,
+                         has_more=offset + limit < min(matches.total, len(ranked)))
 
 
 def searched_versions(acts, lang, as_at, catalogue=None):
@@ -136,8 +128,9 @@ class Catalogue:
     Cached per process until a version is added (see _catalogue).
     """
 
-    def __init__(self, lang):
+    def __init__(self, lang, other_langs):
         self.lang = lang
+        self.other_langs = other_langs  # versions held in other languages
         self.versions_by_act = {}  # act_id -> [VersionInfo] newest first
         self.act_ids = {}  # code -> act_id
         rows = (Act.objects.filter(versions__lang=lang)
@@ -167,6 +160,7 @@ class Catalogue:
         wanted = frozenset(v.pk for v in versions.values())
         return backends.Scope(version_ids=tuple(sorted(wanted)), lang=lang,
                               whole_lang=wanted == self.all_version_ids,
+                              whole_index=wanted == self.all_version_ids and self.other_langs == 0,
                               others=tuple(sorted(self.all_version_ids - wanted)))
 
     def _name_index(self, titles):
@@ -213,19 +207,22 @@ _catalogue_lock = threading.Lock()
 def _catalogue(lang):
     """The Catalogue of `lang`, re-read when the versions held change (count or newest id)."""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*), max(id) FROM corpus_actversion WHERE lang = %s", [lang])
-        generation = (connection.alias, connection.settings_dict["NAME"], lang, *cursor.fetchone())
+        cursor.execute("SELECT lang, count(*), max(id) FROM corpus_actversion GROUP BY lang ORDER BY lang")
+        held = tuple(cursor.fetchall())
+    generation = (connection.settings_dict["NAME"], held)
     cached = _catalogues.get(lang)
     if cached is None or cached[0] != generation:
         with _catalogue_lock:
-            cached = (generation, Catalogue(lang))
+            other_langs = sum(count for held_lang, count, _ in held if held_lang != lang)
+            cached = (generation, Catalogue(lang, other_langs))
             _catalogues[lang] = cached
     return cached[1]
 
 
-def _hits(terms, page, rows, versions):
+def _hits(terms, page, versions):
     if not page:
         return []
+    rows = backends.section_rows([pk for pk, _ in page])  # whole bodies, for the snippets
     units = backends.hit_rows([pk for pk, _ in page])
     matcher = search_rank.TermMatcher(terms)
     hits = []

@@ -21,12 +21,13 @@ from corpus.search_index import FTS_TABLE, lang_token, version_token
 @dataclass(frozen=True)
 class Scope:
     """The versions searched. `whole_lang`: they are every version held in `lang`;
-    `others`: the versions of `lang` NOT searched (a short exclusion list beats a long
-    inclusion list inside FTS5)."""
+    `whole_index`: every version held (no filter needed); `others`: the versions of
+    `lang` NOT searched (a short exclusion list beats a long inclusion list inside FTS5)."""
 
     version_ids: tuple
     lang: str
     whole_lang: bool = False
+    whole_index: bool = False
     others: tuple = ()
 
 
@@ -40,6 +41,9 @@ def fts5_group(term):
 
 
 def fts5_scope(scope):
+    """The FTS5 filter on the `scope` column, "" when every document is wanted."""
+    if scope.whole_index:
+        return ""
     if scope.whole_lang:
         return f"scope:{lang_token(scope.lang)}"
     if scope.others and len(scope.others) < len(scope.version_ids):
@@ -66,68 +70,111 @@ def _in(ids):
 
 
 def _pg_scope(scope):
+    if scope.whole_index:
+        return "TRUE", []
     if scope.whole_lang:
         return "d.lang = %s", [scope.lang]
     return f"d.version_id IN ({_in(scope.version_ids)})", list(scope.version_ids)
 
 
-def term_matches(terms, scope):
-    """([set of provision ids matching each term], set of ids whose marginal note matches a term).
+FETCH_ALL = 2000  # a term matching more sections than this offers only its marginal-note matches
 
-    Only sections of the scope's versions are returned.
+
+@dataclass(frozen=True)
+class Matches:
+    """What the index says about a query.
+
+    df: sections matching each term; ids: for each term, the sections matching it, or
+    for a term matching more than FETCH_ALL, only those where it is in the marginal note
+    (a common word in a body says little), or none when even those are too many;
+    marginal: sections whose marginal note matches any term; total: sections matching any term.
     """
+
+    df: list
+    ids: list
+    marginal: set
+    total: int
+
+
+def term_matches(terms, scope):
+    """Matches of each term in the sections of the scope's versions (see Matches)."""
     if connection.vendor == "postgresql":
         return _pg_term_matches(terms, scope)
-    where_scope = fts5_scope(scope)
-    sql = f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s"
-    matches = []
+    where_scope = f" AND {fts5_scope(scope)}" if fts5_scope(scope) else ""
+    select = f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s"
+    count = f"SELECT count(*) FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s"
+    df, ids = [], []
+    every = " OR ".join(f"({fts5_group(t)})" for t in terms)
     with connection.cursor() as cursor:
         for term in terms:
-            cursor.execute(sql, [f"({fts5_group(term)}) AND {where_scope}"])
-            matches.append({row[0] for row in cursor.fetchall()})
-        every = " OR ".join(f"({fts5_group(t)})" for t in terms)
-        cursor.execute(sql, [f"{{marginal_note}}: ({every}) AND {where_scope}"])
+            cursor.execute(count, [f"({fts5_group(term)}){where_scope}"])
+            df.append(cursor.fetchone()[0])
+            column = "" if df[-1] <= FETCH_ALL else "{marginal_note}: "
+            cursor.execute(select + f" LIMIT {FETCH_ALL + 1}", [f"{column}({fts5_group(term)}){where_scope}"])
+            found = {row[0] for row in cursor.fetchall()}
+            ids.append(found if len(found) <= FETCH_ALL else set())
+        cursor.execute(select, [f"{{marginal_note}}: ({every}){where_scope}"])
         marginal = {row[0] for row in cursor.fetchall()}
-    return matches, marginal
+        if all(n <= FETCH_ALL for n in df):
+            total = len(set().union(*ids))
+        else:
+            cursor.execute(count, [f"({every}){where_scope}"])
+            total = cursor.fetchone()[0]
+    return Matches(df=df, ids=ids, marginal=marginal, total=total)
 
 
 def _pg_term_matches(terms, scope):
     config = _pg_config(scope.lang)
     where, params = _pg_scope(scope)
-    flags = ", ".join("d.search_vector @@ to_tsquery(%s::regconfig, %s)" for _ in terms)
-    flag_params = [p for t in terms for p in (config, pg_group(t))]
+    flag = "d.search_vector @@ to_tsquery(%s::regconfig, %s)"
+    flags = ", ".join(f"{flag}, {flag}" for _ in terms)
+    flag_params = [p for t in terms for p in (config, pg_group(t), config, pg_group(t, "A"))]
     every = " | ".join(f"({pg_group(t)})" for t in terms)
     marginal = " | ".join(f"({pg_group(t, 'A')})" for t in terms)
-    sql = (f"SELECT d.provision_id, d.search_vector @@ to_tsquery(%s::regconfig, %s), {flags} "
-           f"FROM corpus_sectiondoc d WHERE d.search_vector @@ to_tsquery(%s::regconfig, %s) AND {where}")
+    sql = (f"SELECT d.provision_id, {flag}, {flags} "
+           f"FROM corpus_sectiondoc d WHERE {flag} AND {where}")
     with connection.cursor() as cursor:
         cursor.execute(sql, [config, marginal, *flag_params, config, every, *params])
         rows = cursor.fetchall()
-    matches = [{row[0] for row in rows if row[i + 2]} for i in range(len(terms))]
-    return matches, {row[0] for row in rows if row[1]}
+    df, ids = [], []
+    for i in range(len(terms)):
+        anywhere = {row[0] for row in rows if row[2 + 2 * i]}
+        df.append(len(anywhere))
+        if len(anywhere) > FETCH_ALL:
+            anywhere = {row[0] for row in rows if row[3 + 2 * i]}
+            anywhere = anywhere if len(anywhere) <= FETCH_ALL else set()
+        ids.append(anywhere)
+    return Matches(df=df, ids=ids, marginal={row[0] for row in rows if row[1]}, total=len(rows))
 
 
 def document_counts(version_ids, cap):
     """(number of section documents, average body length in characters, each counted up to
     `cap`) over the versions."""
-    counts = [_version_counts(_database(), v, cap) for v in version_ids]
+    database = _database()
+    missing = [v for v in version_ids if (database, v, cap) not in _counts]
+    for i in range(0, len(missing), 500):
+        chunk = missing[i:i + 500]
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT version_id, count(*), "
+                           "sum(CASE WHEN length(body) > %s THEN %s ELSE length(body) END) "
+                           f"FROM corpus_sectiondoc WHERE version_id IN ({_in(chunk)}) GROUP BY version_id",
+                           [cap, cap, *chunk])
+            found = {row[0]: (row[1], row[2] or 0) for row in cursor.fetchall()}
+        for v in chunk:
+            _counts[(database, v, cap)] = found.get(v, (0, 0))
+    counts = [_counts[(database, v, cap)] for v in version_ids]
     docs = sum(n for n, _ in counts)
     return docs, (sum(chars for _, chars in counts) / docs if docs else 1.0)
+
+
+# (database, version id, cap) -> (documents, characters). A version's documents never
+# change once ingested (changed text makes a new version).
+_counts = {}
 
 
 def _database():
     # Caches are keyed by database too: a test run and a dev run may share a process.
     return connection.settings_dict["NAME"]
-
-
-@functools.lru_cache(maxsize=4096)
-def _version_counts(database, version_id, cap):
-    # A version's documents never change once ingested (changed text makes a new version).
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*), coalesce(sum(CASE WHEN length(body) > %s THEN %s ELSE length(body) END), 0) "
-                       "FROM corpus_sectiondoc WHERE version_id = %s", [cap, cap, version_id])
-        docs, chars = cursor.fetchone()
-    return docs, chars
 
 
 def version_doc_ids(version_ids):
@@ -142,8 +189,9 @@ def _version_doc_ids(database, version_id):
         return frozenset(row[0] for row in cursor.fetchall())
 
 
-def section_rows(provision_ids):
-    """{provision_id: (version_id, marginal_note, headings, body)} for the ids given."""
+def section_rows(provision_ids, body_chars=None):
+    """{provision_id: (version_id, marginal_note, headings, body)} for the ids given,
+    each body cut to its first `body_chars` characters when given."""
     if not provision_ids:
         return {}
     ids = list(provision_ids)
@@ -151,8 +199,9 @@ def section_rows(provision_ids):
     with connection.cursor() as cursor:
         for i in range(0, len(ids), 500):
             chunk = ids[i:i + 500]
-            cursor.execute("SELECT provision_id, version_id, marginal_note, headings, body FROM corpus_sectiondoc "
-                           f"WHERE provision_id IN ({_in(chunk)})", chunk)
+            body = f"substr(body, 1, {int(body_chars)})" if body_chars else "body"
+            cursor.execute(f"SELECT provision_id, version_id, marginal_note, headings, {body} "
+                           f"FROM corpus_sectiondoc WHERE provision_id IN ({_in(chunk)})", chunk)
             rows.update((row[0], row[1:]) for row in cursor.fetchall())
     return rows
 

@@ -34,10 +34,10 @@ BODY_CHARS = 4000  # characters of a body read: a section shows what it is about
 MARGINAL_BONUS = 1.0  # candidate score added, in units of the mean IDF, for a marginal-note match
 
 
-def idf_weights(matches, n_docs):
+def idf_weights(df, n_docs):
     """IDF of each term from the number of searched sections it matches."""
     n_docs = max(n_docs, 1)
-    return [math.log(1 + (n_docs - len(m) + 0.5) / (len(m) + 0.5)) for m in matches]
+    return [math.log(1 + (n_docs - n + 0.5) / (n + 0.5)) for n in df]
 
 
 def candidates(matches, marginal, idf, limit, preferred_ids=frozenset()):

@@ -33,6 +33,7 @@ MIN_COVERAGE = 0.3
 # A later section is quoted too when its best passage covers at least this share of what the
 # best passage read covers: a section the search ranked high is dropped only when it barely matches.
 FOLLOW_RATIO = 0.3
+MAX_QUALIFIERS = 8  # qualifiers named per section under "Not in the text above"
 
 _QUALIFIER_RE = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, QUALIFIER_PHRASES)) + r")(?!\w)", re.I)
 
@@ -73,7 +74,7 @@ class ExtractiveEngine(Engine):
         claims = [_claim(p) for p in best]
         claims += self._definition_claims(best, question, corpus, room=MAX_CLAIMS - len(claims))
         return Submission({"claims": claims, "reading": _reading(best, found.content.get("broadened")),
-                           "not_in_text": _not_in_text(best, corpus)})
+                           "not_in_text": _not_in_text(claims, corpus)})
 
     def _definition_claims(self, best, question, corpus, room) -> list[dict]:
         """Quote the definition of a term the Act defines when both the question and a chosen
@@ -178,27 +179,40 @@ def _reading(best, broadened) -> str:
     return text
 
 
-def _not_in_text(best, corpus) -> str:
-    """What the quotes leave out: a general caution, then each quoted section's qualifiers
-    ("subject to section 9", "despite subsection (1)") that the quotes do not contain."""
+def _not_in_text(claims, corpus) -> str:
+    """What the quotes leave out: a general caution, then the qualifiers ("subject to section
+    9", "despite subsection (1)") of each cited section that the claim citing it does not quote.
+    The verifier checks each claim against its own quotes, so this does too."""
     lines = ["The passages were picked by matching words, not by reading them: other provisions, "
              "exceptions and definitions may change the answer, and nothing here applies the law to facts."]
-    for section_id in dict.fromkeys(p.section_id for p in best):
-        # The verifier looks for a qualifier in the quotes of the claim citing the section.
-        quoted = " ".join(p.quoted for p in best if p.section_id == section_id).casefold()
-        section = corpus.get(section_id)
-        if section is None:
+    missing = {}  # section id -> qualifier words, in order
+    for claim in claims:
+        quoted = " ".join(c["quote"] for c in claim["citations"]).casefold()
+        for section_id in dict.fromkeys(_section_of(c["provision_id"]) for c in claim["citations"]):
+            section = corpus.get(section_id) if section_id else None
+            if section is None:
+                continue
+            found = [m for m in _QUALIFIER_RE.finditer(section.text) if m.group(1).casefold() not in quoted]
+            # One of each kind first, so every phrase missing is named even when the list is cut.
+            firsts = list({m.group(1).casefold(): m for m in reversed(found)}.values())[::-1]
+            words = missing.setdefault(section_id, {})
+            for m in [*firsts, *found]:
+                words.setdefault(_qualifier_words(section.text, m), None)
+    for section_id, words in missing.items():
+        if not words:
             continue
-        found = [m for m in _QUALIFIER_RE.finditer(section.text) if m.group(1).casefold() not in quoted]
-        # One of each kind first, so every phrase missing is named even when the list is cut.
-        firsts = list({m.group(1).casefold(): m for m in reversed(found)}.values())[::-1]
-        missing = list(dict.fromkeys(_qualifier_words(section.text, m) for m in [*firsts, *found]))
-        if missing:
-            phrases = "; ".join(f"“{q}”" for q in missing[:6])
-            more = f" and {len(missing) - 6} more" if len(missing) > 6 else ""
-            lines.append(f"{_human(section_id).replace('s. ', 'Section ')} of {section.act} also says "
-                         f"{phrases}{more}; those qualifications are not followed in the passages above.")
+        phrases = "; ".join(f"“{q}”" for q in list(words)[:MAX_QUALIFIERS])
+        more = f" and {len(words) - MAX_QUALIFIERS} more" if len(words) > MAX_QUALIFIERS else ""
+        lines.append(f"{_human(section_id).replace('s. ', 'Section ')} of {section_id.split(':')[0]} also says "
+                     f"{phrases}{more}; those qualifications are not followed in the passages above.")
     return " ".join(lines)
+
+
+def _section_of(provision_id: str) -> str:
+    try:
+        return parse_provision_id(provision_id).section_id
+    except PinpointError:
+        return ""
 
 
 def _qualifier_words(text: str, match) -> str:

@@ -32,7 +32,7 @@ _FEDERAL_RE = re.compile(r"\b(?:federal|federally|parliament|canada labour code|
 _FOREIGN_RE = re.compile(
     r"(?<![\w.])(?:united states|u\.s\.a?\.?|usa|us law|america|american|united kingdom|u\.k\.|england|english law|"
     r"britain|british law|scotland|ireland|france|french law|germany|german law|europe|european union|"
-    r"european|eu|gdpr|hipaa|ccpa|california|new york|texas|florida|delaware|india|china|japan|mexico|"
+    r"european|gdpr|hipaa|ccpa|california|new york|texas|florida|delaware|india|china|japan|mexico|"
     r"australia|new zealand|singapore|switzerland|italy|spain|brazil)(?![\w])", re.I)
 
 _CASE_LAW_RE = re.compile(

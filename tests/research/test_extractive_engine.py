@@ -3,10 +3,14 @@
 import pytest
 
 from research import pipeline
-from research.engines.extractive import out_of_scope_reason
+from research.engines.extractive import MAX_CLAIMS, out_of_scope_reason
+from research.engines.extractive_passages import passages_of, question_terms, score
 from research.models import Citation, Run
+from research.tools import Toolbox
 
 pytestmark = pytest.mark.django_db
+
+SUBPOENA = "Can an organization disclose personal information without consent to comply with a subpoena?"
 
 
 def ask(question, **kwargs):
@@ -14,10 +18,18 @@ def ask(question, **kwargs):
     return pipeline.execute(run.pk)
 
 
+def shown_sections(run):
+    return list(dict.fromkeys(c.provision_id.split("(")[0].split("/")[0]
+                              for c in Citation.objects.filter(claim__run=run).order_by("claim__position", "position")))
+
+
 @pytest.mark.parametrize(("question", "act"), [
-    ("Can an organization disclose personal information without consent to comply with a subpoena?", "P-8.6"),
+    (SUBPOENA, "P-8.6"),
     ("How much vacation does an employee get under the Canada Labour Code?", "L-2"),
     ("How long does copyright last after the author dies?", "C-42"),
+    # Plain words, no statute vocabulary: answered, not declined for matching weakly.
+    ("Does a private company need my permission before it gathers my personal details?", "P-8.6"),
+    ("Can a federally regulated company treat me differently because of my religion or my age?", "H-6"),
 ])
 def test_it_answers_with_only_verified_quotes(question, act):
     run = ask(question)
@@ -26,22 +38,51 @@ def test_it_answers_with_only_verified_quotes(question, act):
     assert citations.first().provision_id.startswith(f"{act}:")
     assert {c.status for c in citations} <= {"pass", "downgraded"}
     assert all(len(c.text_sha256) == 64 for c in citations)
+    assert 1 <= run.claims.count() <= MAX_CLAIMS
     assert run.reading.startswith("Reading (extractive, no model)")
     assert run.not_in_text.startswith("The passages were picked by matching words")
 
 
 def test_it_quotes_the_paragraph_with_its_lead_in():
-    run = ask("Can an organization disclose personal information without consent to comply with a subpoena?")
+    run = ask(SUBPOENA)
     first = run.claims.first()
     assert [c.provision_id for c in first.citations.all()] == ["P-8.6:s7(3)", "P-8.6:s7(3)(c)"]
+    assert first.citations.first().quote.startswith("For the purpose of clause 4.3 of Schedule 1")
     assert first.citations.last().quote.startswith("required to comply with a subpoena or warrant")
-    assert "Section 7 of P-8.6 also contains" in run.not_in_text
+
+
+def test_it_lists_the_qualifiers_it_did_not_quote():
+    run = ask(SUBPOENA)
+    assert "Section 7 of P-8.6 also says “for the purposes of" in run.not_in_text
     assert not any(f["code"] == "qualifier" for c in run.claims.all() for f in c.findings)
+
+
+def test_the_reading_cites_only_the_provisions_quoted():
+    run = ask(SUBPOENA)
+    quoted = [c.citations.last().provision_id for c in run.claims.all()]
+    listed = run.reading.split(" come from ")[0].split("the passages quoted (", 1)[1]
+    assert listed == ", ".join(quoted) + ")"
+    assert not any(f["code"] == "reading-unfetched" for f in pipeline.answer_findings(run))
+
+
+def test_it_follows_the_search_order_of_sections():
+    run = ask("We were hacked and customer data was stolen — do we have to tell the Privacy Commissioner?")
+    assert shown_sections(run)[0] == "P-8.6:s10.1"
+
+
+def test_it_quotes_nothing_repealed():
+    run = ask("How many weeks of paid time off do I get each year after five years with the same employer?")
+    assert run.gate == Run.GATE_PASS
+    assert all("[Repealed" not in c.quote for c in Citation.objects.filter(claim__run=run))
 
 
 @pytest.mark.parametrize(("question", "reason"), [
     ("What does Ontario's Employment Standards Act say about overtime?", "provincial law"),
+    ("What is the minimum wage in Alberta?", "provincial law"),
+    ("What are the speed limits on Ontario highways?", "provincial law"),
     ("What did the court decisions say about privacy in case law?", "case law"),
+    ("Which case established the Oakes test?", "case law"),
+    ("What did the Supreme Court decide in R v Jordan about trial delays?", "case law"),
     ("How is income tax calculated on a bonus?", "tax"),
     ("What does the GDPR say about consent?", "the law of another country"),
 ])
@@ -52,11 +93,30 @@ def test_it_declines_questions_outside_the_corpus(question, reason):
     assert run.claims.count() == 0
 
 
-def test_it_declines_when_nothing_matches_well():
-    run = ask("How do I get a divorce?")
+def test_it_declines_when_nothing_matches():
+    run = ask("What is the best recipe for banana bread?")
     assert run.gate == Run.GATE_DECLINED
     assert "no passage that matches the question well enough" in run.scope_note
 
 
-def test_a_question_about_quebec_under_pipeda_is_not_mistaken_for_provincial_law():
-    assert out_of_scope_reason("May an organization disclose information to a notary in Quebec?") == ""
+def test_a_province_named_beside_a_federal_act_is_not_provincial_law():
+    run = ask("Under PIPEDA, may an organization disclose personal information to a notary in Quebec without consent?")
+    assert run.gate == Run.GATE_PASS
+    assert run.claims.first().citations.last().provision_id == "P-8.6:s7(3)(a)"
+
+
+@pytest.mark.parametrize("question", [
+    "Can a federally regulated employer in Ontario make me work overtime?",
+    "Can the federal government pass my personal information to a provincial government?",
+    "In which cases may an organization collect personal information without consent?",
+])
+def test_in_scope_questions_are_not_mistaken_for_other_law(question):
+    assert out_of_scope_reason(question) == ""
+
+
+def test_a_passage_covering_more_of_the_question_scores_higher():
+    run = Run.objects.create(question=SUBPOENA, engine="extractive")
+    section = Toolbox(run).get_provision("P-8.6:s7").content
+    ranked = score(passages_of(section, rank=0), question_terms(SUBPOENA))
+    assert ranked[0].unit_id == "P-8.6:s7(3)(c)"
+    assert [uid for uid, _ in ranked[0].chapeaux] == ["P-8.6:s7(3)"]
