@@ -27,6 +27,7 @@ MAX_LIMIT = 100
 MAX_QUERY = 4000  # characters of a query read; the rest of a pasted page is ignored
 MARK_START, MARK_END = "\ue000", "\ue001"  # private-use characters, never in statute text
 SNIPPET_WORDS = 40
+SNIPPET_CHARS = 20_000  # a snippet is taken from the start of a body: a tariff schedule can run to megabytes
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     chosen = search_rank.candidates(matches.ids, matches.marginal, idf, max(CANDIDATES, offset + limit),
                                     preferred_ids=backends.version_doc_ids(preferred) if preferred else frozenset())
     rows = backends.section_rows(chosen, search_rank.BODY_CHARS)
-    ranked = search_rank.rerank(terms, idf, rows, avg_chars, preferred=preferred)
+    ranked = search_rank.rerank(terms, idf, rows, avg_chars, preferred=preferred, prior=chosen)
     page = ranked[offset:offset + limit]
     by_pk = {v.pk: v for v in versions.values()}
     return SearchResults(query=query, hits=_hits(terms, page, by_pk), total=matches.total,
@@ -99,9 +100,11 @@ def searched_versions(acts, lang, as_at, catalogue=None):
     catalogue = catalogue or _catalogue(lang)
     if acts:
         codes = list(dict.fromkeys(acts))
-        missing = [c for c in codes if c not in catalogue.act_ids]
-        if missing and Act.objects.filter(code__in=missing).count() < len(missing):
-            raise VersionNotHeld(f"{', '.join(c for c in missing)} not held")
+        unknown = [c for c in codes if c not in catalogue.act_ids]
+        if unknown:
+            held = set(Act.objects.filter(code__in=unknown).values_list("code", flat=True))
+            if set(unknown) - held:
+                raise VersionNotHeld(f"{', '.join(c for c in unknown if c not in held)} not held")
         found = {}
         for code in codes:
             version = catalogue.version_at(catalogue.act_ids.get(code), as_at)
@@ -222,7 +225,7 @@ def _catalogue(lang):
 def _hits(terms, page, versions):
     if not page:
         return []
-    rows = backends.section_rows([pk for pk, _ in page])  # whole bodies, for the snippets
+    rows = backends.section_rows([pk for pk, _ in page], SNIPPET_CHARS)
     units = backends.hit_rows([pk for pk, _ in page])
     matcher = search_rank.TermMatcher(terms)
     hits = []

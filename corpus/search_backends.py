@@ -11,6 +11,7 @@ scores them, the same way on both engines.
 """
 
 import functools
+import threading
 from dataclasses import dataclass
 
 from django.db import connection
@@ -107,8 +108,11 @@ def term_matches(terms, scope):
     every = " OR ".join(f"({fts5_group(t)})" for t in terms)
     with connection.cursor() as cursor:
         for term in terms:
-            cursor.execute(count, [f"({fts5_group(term)}){where_scope}"])
-            df.append(cursor.fetchone()[0])
+            key = (_database(), scope, fts5_group(term))
+            if key not in _df:
+                cursor.execute(count, [f"({fts5_group(term)}){where_scope}"])
+                _remember(_df, key, cursor.fetchone()[0])
+            df.append(_df[key])
             column = "" if df[-1] <= FETCH_ALL else "{marginal_note}: "
             cursor.execute(select + f" LIMIT {FETCH_ALL + 1}", [f"{column}({fts5_group(term)}){where_scope}"])
             found = {row[0] for row in cursor.fetchall()}
@@ -165,6 +169,22 @@ def document_counts(version_ids, cap):
     counts = [_counts[(database, v, cap)] for v in version_ids]
     docs = sum(n for n, _ in counts)
     return docs, (sum(chars for _, chars in counts) / docs if docs else 1.0)
+
+
+# (database, scope, FTS5 expression of a term) -> sections of the scope matching it. Common
+# words recur across questions; the scope names its versions, so a new version is a new key.
+_df = {}
+DF_CACHE = 20_000
+
+
+_df_lock = threading.Lock()
+
+
+def _remember(cache, key, value):
+    with _df_lock:
+        if len(cache) >= DF_CACHE:
+            cache.pop(next(iter(cache)))  # the oldest entry: dicts keep insertion order
+        cache[key] = value
 
 
 # (database, version id, cap) -> (documents, characters). A version's documents never

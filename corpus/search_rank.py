@@ -6,7 +6,7 @@ The database says which sections of the searched versions match each query term
 1. Rarity (IDF) of each term: how many of the searched sections it matches.
 2. Candidates: the sections covering the most rare terms (sum of the IDF of the terms
    they match, more when a term is in the marginal note): cheap, and what BM25F
-   rewards anyway; only these few hundred are read and scored.
+   rewards anyway; only these (CANDIDATES in corpus/search.py) are read and scored.
 3. BM25F from the stored text: each term counts once per section and saturates with
    repetition; a match in the marginal note weighs most, then the headings, then the
    body (length-normalised). A match through a synonym weighs RELATED_WEIGHT of a
@@ -30,6 +30,7 @@ RELATED_WEIGHT = 0.6
 PREFERRED = 1.5
 ACT_PRIOR = 0.5  # exponent on the Act's strength relative to the best Act
 ACT_PRIOR_DEPTH = 3
+TIE_BREAK = 1.0  # share of the (normalised) candidate score added to the final score
 BODY_CHARS = 4000  # characters of a body read: a section shows what it is about early on
 MARGINAL_BONUS = 1.0  # candidate score added, in units of the mean IDF, for a marginal-note match
 
@@ -41,7 +42,7 @@ def idf_weights(df, n_docs):
 
 
 def candidates(matches, marginal, idf, limit, preferred_ids=frozenset()):
-    """The `limit` provision ids covering the most query rarity, best first.
+    """{provision id: candidate score} of the `limit` sections covering the most query rarity.
 
     `preferred_ids` (sections of an Act the question names) count PREFERRED times more.
     """
@@ -54,10 +55,11 @@ def candidates(matches, marginal, idf, limit, preferred_ids=frozenset()):
         scores[pk] += bonus
     for pk in preferred_ids & scores.keys():
         scores[pk] *= PREFERRED
-    return heapq.nlargest(limit, scores, key=lambda pk: (scores[pk], -pk))
+    best = heapq.nlargest(limit, scores, key=lambda pk: (scores[pk], -pk))
+    return {pk: scores[pk] for pk in best}
 
 
-def rerank(terms, idf, rows, avg_chars, preferred=frozenset()):
+def rerank(terms, idf, rows, avg_chars, preferred=frozenset(), prior=None):
     """rows {provision_id: (version_id, marginal_note, headings, body)} -> [(id, score)] best first.
 
     `avg_chars` is the average body length (each body counted up to BODY_CHARS).
@@ -86,7 +88,13 @@ def rerank(terms, idf, rows, avg_chars, preferred=frozenset()):
         if version_id in preferred:
             score *= PREFERRED
         rescored.append((pk, score, version_id))
-    return _with_act_prior(rescored)
+    ranked = _with_act_prior(rescored)
+    if prior and TIE_BREAK:
+        # The candidate score (rarity covered, marginal notes) breaks near-ties.
+        top = max(prior.values()) or 1.0
+        ranked = sorted(((pk, score + TIE_BREAK * prior.get(pk, 0.0) / top) for pk, score in ranked),
+                        key=lambda item: (-item[1], item[0]))
+    return ranked
 
 
 class TermMatcher:

@@ -28,7 +28,7 @@ FINDING_TITLES = {
     "qualifier": "A qualifier in the section is not mentioned",
     "defined-term": "Relies on a defined term that was not quoted",
     "broadened": "The search went outside the Acts asked about",
-    "version": "Not the latest consolidation",
+    "version": "A later text or amendments not yet in force",
     "reading-unfetched": "The Reading cites a provision no tool returned",
     "dropped-in-repair": "Withdrawn in the repair turn",
 }
