@@ -180,6 +180,8 @@ def test_two_workers_never_take_the_same_run_on_postgresql():
     try:
         admin = psycopg.connect(admin_url.replace("postgres://", "postgresql://"), autocommit=True, connect_timeout=3)
     except psycopg.OperationalError:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("PostgreSQL is not running at " + PG_URL + " and CI=true")
         pytest.skip("PostgreSQL is not running at " + PG_URL)
     with admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
