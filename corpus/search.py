@@ -17,8 +17,8 @@ from datetime import date
 
 from django.db import connection
 
+from corpus import embeddings, search_rank, section_vectors
 from corpus import search_backends as backends
-from corpus import search_rank
 from corpus.models import Act, VersionNotHeld
 from corpus.search_terms import WORD, query_terms
 
@@ -89,10 +89,28 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
                                     preferred_ids=backends.version_doc_ids(preferred) if preferred else frozenset())
     rows = backends.section_rows(chosen, search_rank.BODY_CHARS)
     ranked = search_rank.rerank(terms, idf, rows, avg_chars, preferred=preferred, prior=chosen)
+    similarity = _similarity(query, versions, lang)
+    if similarity:
+        ranked = search_rank.blend(ranked, similarity)
     page = ranked[offset:offset + limit]
     by_pk = {v.pk: v for v in versions.values()}
     return SearchResults(query=query, hits=_hits(terms, page, by_pk), total=matches.total,
                          has_more=offset + limit < min(matches.total, len(ranked)))
+
+
+def _similarity(query, versions, lang):
+    """{provision id: cosine with the question} over the searched sections that have a vector;
+    {} when none has, or the model is not installed, or the language is not embedded."""
+    if lang not in section_vectors.LANGS or not embeddings.available():
+        return {}
+    matrices = section_vectors.version_matrices([v.pk for v in versions.values()])
+    if not matrices:
+        return {}
+    question = embeddings.encode_one(query[:MAX_QUERY])
+    similarity = {}
+    for ids, vectors in matrices:
+        similarity.update(zip(ids.tolist(), (vectors @ question).tolist(), strict=True))
+    return similarity
 
 
 def searched_versions(acts, lang, as_at, catalogue=None):

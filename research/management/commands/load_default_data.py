@@ -18,6 +18,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         paths = [str(p) for p in settings.VERBATIM_DEFAULT_CORPUS if Path(p).exists()]
         call_command("ingest_justice_laws", *paths, stdout=self.stdout)
+        call_command("embed_sections", stdout=self.stdout)
         ensure_roles()
         self.stdout.write("Roles ready: group 'Reviewers' holds the review permission.")
         recorded = sorted((Path(settings.BASE_DIR) / "research" / "recorded").glob("*.json"))

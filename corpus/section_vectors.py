@@ -1,0 +1,164 @@
+"""Section vectors: computed and stored once per text (SectionEmbedding), read by search.
+
+    embed_versions(version_ids)       # store what is missing -> (from file, computed, left)
+    version_matrices(version_ids)     # [(provision ids, float32 (n, 384))] for search
+
+A section's vector is keyed by the SHA-256 of the exact text embedded
+(embeddings.section_input). Vectors shipped for the default corpus
+(corpus/data/ca/embeddings.npz: key = that SHA-256, value = float16 x 384) are used before
+anything is computed, so loading the default corpus does not run the model.
+Only English is embedded: all-MiniLM-L6-v2 is an English model.
+"""
+
+import threading
+from pathlib import Path
+
+from django.db import connection
+
+from corpus import embeddings
+from corpus.models import ActVersion, SectionDoc, SectionEmbedding
+
+SHIPPED = Path(__file__).resolve().parent / "data" / "ca" / "embeddings.npz"
+LANGS = ("eng",)
+
+
+def latest_version_ids():
+    """The latest version of each Act in each embedded language."""
+    latest = {}
+    for pk, act_id, lang, pit_date in (ActVersion.objects.filter(lang__in=LANGS)
+                                       .values_list("pk", "act_id", "lang", "pit_date")):
+        key = (act_id, lang)
+        if key not in latest or (pit_date, pk) > latest[key][0]:
+            latest[key] = ((pit_date, pk), pk)
+    return sorted(pk for _, pk in latest.values())
+
+
+def all_version_ids():
+    return sorted(ActVersion.objects.filter(lang__in=LANGS).values_list("pk", flat=True))
+
+
+def section_inputs(version_ids):
+    """{sha256: text embedded} for every section document of the versions given."""
+    inputs = {}
+    docs = (SectionDoc.objects.filter(version_id__in=version_ids)
+            .values_list("marginal_note", "headings", "body").iterator(chunk_size=2000))
+    for marginal_note, headings, body in docs:
+        text = embeddings.section_input(marginal_note, headings, body)
+        inputs[embeddings.input_sha256(text)] = text
+    return inputs
+
+
+def embed_versions(version_ids, shipped=SHIPPED, compute=True, progress=None):
+    """Store a vector for every section of the versions that has none.
+
+    Returns (taken from the `shipped` .npz, computed, left without a vector). The shipped
+    vectors are used first; the rest are computed only when `compute` (needs the model:
+    embeddings.available()), else left.
+    """
+    import numpy as np
+
+    inputs = section_inputs(version_ids)
+    held = set()
+    keys = list(inputs)
+    for i in range(0, len(keys), 500):
+        held.update(SectionEmbedding.objects.filter(text_sha256__in=keys[i:i + 500])
+                    .values_list("text_sha256", flat=True))
+    missing = [k for k in keys if k not in held]
+    from_file = {}
+    if missing and shipped and Path(shipped).exists():
+        with np.load(shipped) as stored:
+            from_file = {k: stored[k] for k in missing if k in stored}
+    _save(from_file)
+    to_compute = [k for k in missing if k not in from_file]
+    if not compute:
+        return len(from_file), 0, len(to_compute)
+    for i in range(0, len(to_compute), 256):
+        chunk = to_compute[i:i + 256]
+        vectors = embeddings.encode([inputs[k] for k in chunk])
+        _save(dict(zip(chunk, vectors, strict=True)))
+        if progress:
+            progress(min(i + 256, len(to_compute)), len(to_compute))
+    return len(from_file), len(to_compute), 0
+
+
+def _save(vectors):
+    import numpy as np
+
+    rows = [SectionEmbedding(text_sha256=k, vector=np.asarray(v, dtype="<f2").tobytes())
+            for k, v in vectors.items()]
+    SectionEmbedding.objects.bulk_create(rows, batch_size=500, ignore_conflicts=True)
+
+
+def export_npz(path, version_ids):
+    """Write the stored vectors of the versions' sections to `path` (.npz, float16)."""
+    import numpy as np
+
+    inputs = section_inputs(version_ids)
+    found = {}
+    keys = list(inputs)
+    for i in range(0, len(keys), 500):
+        for sha, blob in SectionEmbedding.objects.filter(text_sha256__in=keys[i:i + 500]).values_list(
+                "text_sha256", "vector"):
+            found[sha] = np.frombuffer(bytes(blob), dtype="<f2")
+    np.savez_compressed(path, **found)
+    return len(found)
+
+
+# (database, version id) -> (provision ids, float32 matrix) or None; dropped when the number of
+# stored vectors changes (embed_sections ran, a test rolled back). A version's sections never change.
+_matrices = {}
+_generation = {}
+_lock = threading.Lock()
+
+
+def version_matrices(version_ids):
+    """[(provision ids array, float32 (n, 384) unit vectors)] for the versions given, one per
+    version holding a stored vector for any of its sections; [] when none does."""
+    database = connection.settings_dict["NAME"]
+    generation = _stored_count()
+    if not generation:
+        return []
+    with _lock:
+        if _generation.get(database) != generation:
+            _generation[database] = generation
+            for key in [k for k in _matrices if k[0] == database]:
+                del _matrices[key]
+    found = []
+    for version_id in version_ids:
+        key = (database, version_id)
+        if key not in _matrices:
+            matrix = _read_matrix(version_id)
+            with _lock:
+                _matrices[key] = matrix
+        if _matrices[key] is not None:
+            found.append(_matrices[key])
+    return found
+
+
+def _stored_count():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM corpus_sectionembedding")
+        return cursor.fetchone()[0]
+
+
+def _read_matrix(version_id):
+    import numpy as np
+
+    by_sha = {}
+    docs = SectionDoc.objects.filter(version_id=version_id).values_list(
+        "provision_id", "marginal_note", "headings", "body")
+    for pk, marginal_note, headings, body in docs.iterator(chunk_size=2000):
+        by_sha.setdefault(embeddings.input_sha256(embeddings.section_input(marginal_note, headings, body)),
+                          []).append(pk)
+    ids, vectors = [], []
+    keys = list(by_sha)
+    for i in range(0, len(keys), 500):
+        for sha, blob in SectionEmbedding.objects.filter(text_sha256__in=keys[i:i + 500]).values_list(
+                "text_sha256", "vector"):
+            vector = np.frombuffer(bytes(blob), dtype="<f2")
+            for pk in by_sha[sha]:
+                ids.append(pk)
+                vectors.append(vector)
+    if not ids:
+        return None
+    return np.array(ids, dtype=np.int64), np.vstack(vectors).astype(np.float32)
