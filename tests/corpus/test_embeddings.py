@@ -47,6 +47,7 @@ def test_the_shipped_vector_of_a_section_matches_the_encoder():
 
 @pytest.mark.django_db
 def test_vectors_are_stored_once_per_text_and_taken_from_the_shipped_file():
+    SectionEmbedding.objects.all().delete()  # the session database loads them; start bare
     versions = section_vectors.latest_version_ids()
     inputs = section_vectors.section_inputs(versions)
     assert section_vectors.embed_versions(versions) == (len(inputs), 0, 0)
@@ -61,6 +62,7 @@ def test_vectors_are_stored_once_per_text_and_taken_from_the_shipped_file():
 
 @pytest.mark.django_db
 def test_embed_sections_reports_what_it_took_from_the_file(capsys):
+    SectionEmbedding.objects.all().delete()
     call_command("embed_sections")
     count = len(section_vectors.section_inputs(section_vectors.latest_version_ids()))
     computed = "0 computed." if embeddings.available() else "0 computed, 0 left without one"
@@ -69,7 +71,7 @@ def test_embed_sections_reports_what_it_took_from_the_file(capsys):
 
 @pytest.mark.django_db
 def test_search_without_vectors_is_lexical():
-    assert not SectionEmbedding.objects.exists()
+    SectionEmbedding.objects.all().delete()
     hits = search("What information must my employer show on my pay slip?").hits
     assert hits[0].score > 1.0  # BM25F, not a blended score in 0..1
     assert "L-2:s254" not in [h.pinpoint for h in hits[:5]]
