@@ -33,12 +33,15 @@ def main():
         if "page" in phases and db == "sqlite":
             results["phases"]["page_sqlite"] = _phase("page", env)
     default_env = _env("sqlite", default_corpus=True)
-    if {"claims", "pipeline"} & set(phases):
+    if {"claims", "pipeline", "search"} & set(phases):
         _run(["manage.py", "migrate", "--noinput", "-v0"], default_env)
         _run(["manage.py", "load_default_data"], default_env)
     for name in ("claims", "pipeline"):
         if name in phases:
             results["phases"][name] = _phase(name, default_env)
+    if "search" in phases:
+        # The default corpus carries section vectors, so this is the blended (semantic) search.
+        results["phases"]["search_default_corpus_sqlite"] = _phase("search", default_env)
     _print_table(results)
     out = ROOT / "bench" / "results.json"
     out.write_text(json.dumps(results, indent=2, default=str))
