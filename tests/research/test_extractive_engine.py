@@ -45,10 +45,10 @@ def test_it_answers_with_only_verified_quotes(question, act):
 
 def test_it_quotes_the_paragraph_with_its_lead_in():
     run = ask(SUBPOENA)
-    first = run.claims.first()
-    assert [c.provision_id for c in first.citations.all()] == ["P-8.6:s7(3)", "P-8.6:s7(3)(c)"]
-    assert first.citations.first().quote.startswith("For the purpose of clause 4.3 of Schedule 1")
-    assert first.citations.last().quote.startswith("required to comply with a subpoena or warrant")
+    [claim] = [c for c in run.claims.all() if c.citations.filter(provision_id="P-8.6:s7(3)(c)").exists()]
+    assert [c.provision_id for c in claim.citations.all()] == ["P-8.6:s7(3)", "P-8.6:s7(3)(c)"]
+    assert claim.citations.first().quote.startswith("For the purpose of clause 4.3 of Schedule 1")
+    assert claim.citations.last().quote.startswith("required to comply with a subpoena or warrant")
 
 
 def test_it_lists_the_qualifiers_it_did_not_quote():
