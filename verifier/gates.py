@@ -111,7 +111,8 @@ def gate_answer(
     for index, claim in enumerate(claims):
         citations = claim.get("citations") or []
         checked = [_check_citation(c, corpus, retrieved, as_at) for c in citations]
-        claim_findings = [f for r in checked for f in r.findings]
+        # Two citations of one version carry the same version warning: say it once per claim.
+        claim_findings = list({(f.code, f.message): f for r in checked for f in r.findings}.values())
         if not citations:
             claim_findings.append(blocking(
                 F.NO_CITATION, "This statement of law cites no provision, so it cannot be checked."
