@@ -8,11 +8,21 @@ import sys
 import time
 
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
+from django.db import connection, transaction
 
 from corpus.ingest.justice_laws import ParseError
 from corpus.ingest.sources import SourceError, count_sources, iter_sources
 from corpus.ingest.store import ingest_bytes
+
+
+def refresh_planner_statistics():
+    """After a bulk load the query planner's statistics are stale; PostgreSQL then picks
+    sequential scans over the full-text indexes until autovacuum catches up."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("ANALYZE corpus_sectiondoc, corpus_provision, corpus_provisiontext")
+        elif connection.vendor == "sqlite":
+            cursor.execute("PRAGMA optimize")
 
 
 class Command(BaseCommand):
@@ -31,6 +41,8 @@ class Command(BaseCommand):
             added, unchanged, provisions = self._ingest_all(paths, total, progress_every, started)
         except (ParseError, SourceError) as exc:
             raise CommandError(f"{exc}\nNothing was written: the corpus is as it was.") from None
+        if added:
+            refresh_planner_statistics()
         seconds = time.monotonic() - started
         if added == 0:
             self.stdout.write(f"Unchanged: all {unchanged} files are already held; nothing written ({seconds:.1f} s).")
