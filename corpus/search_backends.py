@@ -11,6 +11,7 @@ scores them, the same way on both engines.
 """
 
 import functools
+import json
 import threading
 from dataclasses import dataclass
 
@@ -147,8 +148,7 @@ def _pg_term_matches(terms, scope):
         for term in terms:
             key = (_database(), scope, "pg", pg_group(term))
             if key not in _df:
-                cursor.execute(count, [config, pg_group(term), *params])
-                _remember(_df, key, cursor.fetchone()[0])
+                _remember(_df, key, _pg_document_frequency(cursor, count, [config, pg_group(term), *params]))
             df.append(_df[key])
             column = "search_vector" if df[-1] <= FETCH_ALL else "marginal_vector"
             cursor.execute(select(column) + f" LIMIT {FETCH_ALL + 1}", [config, pg_group(term), *params])
@@ -157,6 +157,21 @@ def _pg_term_matches(terms, scope):
         cursor.execute(select("marginal_vector"), [config, " | ".join(f"({pg_group(t)})" for t in terms), *params])
         marginal = {row[0] for row in cursor.fetchall()}
     return Matches(df=df, ids=ids, marginal=marginal, total=_total(df, ids))
+
+
+def _pg_document_frequency(cursor, count_sql, params):
+    """Sections matching a term. Exact for rare terms; for a common one, the planner's estimate
+    from the column statistics: counting thousands of rows through GIN means visiting each, and
+    past FETCH_ALL the figure only sets a small IDF and the "at least" total."""
+    cursor.execute("EXPLAIN (FORMAT JSON) " + count_sql.replace("SELECT count(*) FROM", "SELECT * FROM", 1),
+                   params)
+    plan = cursor.fetchone()[0]
+    plan = json.loads(plan) if isinstance(plan, str) else plan
+    estimate = int(plan[0]["Plan"]["Plan Rows"])
+    if estimate > 1.5 * FETCH_ALL:  # the statistics land within about 25% (checked on 961 Acts)
+        return min(estimate, TOTAL_CAP)
+    cursor.execute(count_sql, params)
+    return cursor.fetchone()[0]
 
 
 def _total(df, ids):
