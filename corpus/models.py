@@ -160,17 +160,17 @@ class Provision(models.Model):
         return f"{self.version.act.code}:{self.unit_id}"
 
     def official_url(self):
-        base = "https://laws-lois.justice.gc.ca"
+        """The official Justice Laws page of this provision: its section's own page, or the full
+        text at the lims:id anchor for headings, schedules and anything else."""
         code = self.version.act.code
-        if self.version.lang == "fra":
-            page = f"{base}/fra/lois/{code}/page-1.html"
-        else:
-            page = f"{base}/eng/acts/{code}/page-1.html"
-        return f"{page}#{self._official_anchor()}" if self.kind != self.KIND_HEADING else page
-
-    def _official_anchor(self):
-        section = self.section_unit[1:] if self.section_unit.startswith("s") else self.section_unit
-        return f"{'sec' if self.version.lang == 'eng' else 'art'}{section}"
+        base = "https://laws-lois.justice.gc.ca"
+        folder = f"fra/lois/{code}" if self.version.lang == "fra" else f"eng/acts/{code}"
+        section = self.section_unit
+        if section.startswith("s") and "/" not in section:
+            page = "article" if self.version.lang == "fra" else "section"
+            return f"{base}/{folder}/{page}-{section[1:]}.html"
+        anchor = f"#{self.lims_id}" if self.lims_id else ""
+        return f"{base}/{folder}/FullText.html{anchor}"
 
 
 class PendingAmendment(models.Model):

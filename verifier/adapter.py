@@ -96,6 +96,7 @@ class DbCorpus:
         return self._versions[act_code]
 
     def _view(self, row, version):
+        row.version = version  # already loaded: spares official_url() a query per row
         code = version.act.code
         return ProvisionView(
             id=f"{code}:{row.unit_id}",
@@ -111,23 +112,10 @@ class DbCorpus:
             has_pending_amendments=version.has_pending_amendments,
             marginal_note=row.marginal_note,
             path=f"{version.act.title(version.lang)} > {row.path}",
-            url=official_url(row, version),
+            url=row.official_url(),
         )
 
 
 def act_ref(act):
     return ActRef(code=act.code, short_titles=[t for t in (act.title_en, act.title_fr) if t],
                   long_titles=[t for t in (act.long_title_en, act.long_title_fr) if t])
-
-
-def official_url(row, version):
-    """The official Justice Laws page of the provision's section (lims:id anchor when held)."""
-    code = version.act.code
-    base = "https://laws-lois.justice.gc.ca"
-    folder = f"fra/lois/{code}" if version.lang == "fra" else f"eng/acts/{code}"
-    section = row.section_unit
-    if section.startswith("s") and "/" not in section:
-        page = f"{'article' if version.lang == 'fra' else 'section'}-{section[1:]}.html"
-        return f"{base}/{folder}/{page}"
-    anchor = f"#{row.lims_id}" if row.lims_id else ""
-    return f"{base}/{folder}/FullText.html{anchor}"

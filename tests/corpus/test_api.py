@@ -72,7 +72,7 @@ def test_it_returns_a_provision_with_its_section(client):
     assert data["version"] == {"lang": "eng", "pit_date": "2026-03-26", "current_date": "2026-03-31",
                                "is_latest": True, "has_pending_amendments": True}
     assert data["is_latest"] is True
-    assert data["official_url"] == "https://laws-lois.justice.gc.ca/eng/acts/P-8.6/page-1.html#sec7"
+    assert data["official_url"] == "https://laws-lois.justice.gc.ca/eng/acts/P-8.6/section-7.html"
     assert data["section"]["pinpoint"] == "P-8.6:s7"
     assert data["section"]["marginal_note"] == "Collection without knowledge or consent"
     assert "(c) " + data["text"] in data["section"]["text"]
@@ -110,7 +110,7 @@ def test_it_returns_french_text(client):
     data = get_json(client, "/api/v1/provisions/P-21:s3?lang=fra")
     assert data["version"]["lang"] == "fra"
     assert data["path"].startswith("article 3")
-    assert data["official_url"] == "https://laws-lois.justice.gc.ca/fra/lois/P-21/page-1.html#art3"
+    assert data["official_url"] == "https://laws-lois.justice.gc.ca/fra/lois/P-21/article-3.html"
 
 
 @pytest.mark.django_db

@@ -76,7 +76,7 @@ def test_the_path_line_names_the_unit_and_links_to_justice_laws(client):
     html = html_of(client.get("/acts/P-8.6/s7(3)(c)/"))
     assert (f"<strong>Path:</strong> {PIPEDA} &gt; Part 1 &gt; Division 1 &gt; section 7 &gt; "
             "subsection (3) &gt; paragraph (c)") in html
-    assert 'href="https://laws-lois.justice.gc.ca/eng/acts/P-8.6/page-1.html#sec7"' in html
+    assert 'href="https://laws-lois.justice.gc.ca/eng/acts/P-8.6/section-7.html"' in html
 
 
 def test_as_at_selects_the_older_text(client):
