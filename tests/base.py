@@ -29,3 +29,39 @@ def finished_run(user, quote="required to comply with a subpoena or warrant issu
     Citation.objects.create(claim=claim, position=0, provision_id=provision_id, checked_id=provision_id,
                             quote=quote, status=status)
     return run
+
+
+def login(client, user):
+    """Sign `user` (a persona) in on the Django test client."""
+    assert client.login(username=user.username, password=PASSWORD)
+    return client
+
+
+def stored_sha(pinpoint):
+    """SHA-256 of the stored text the latest English version holds for `pinpoint`."""
+    from verifier.adapter import DbCorpus
+
+    return DbCorpus().get(pinpoint).sha256
+
+
+def repoint_text(pinpoint, new_text):
+    """Point the latest version's provision at a new content-addressed text row, as a new
+    consolidation that changed that provision would."""
+    import hashlib
+
+    from corpus.models import Act, Provision, ProvisionText
+
+    code, unit = pinpoint.split(":", 1)
+    version = Act.objects.get(code=code).version_at("eng")
+    sha = hashlib.sha256(new_text.encode()).hexdigest()
+    ProvisionText.objects.get_or_create(sha256=sha, defaults={"text": new_text})
+    Provision.objects.filter(version=version, unit_id=unit).update(text_id=sha)
+
+
+def copy_seeded_db(seeded, folder):
+    """Copy the session's seeded SQLite database (tests/conftest.py) into `folder`."""
+    import shutil
+
+    target = folder / "verbatim.sqlite3"
+    shutil.copyfile(seeded, target)
+    return target

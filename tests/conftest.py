@@ -11,6 +11,14 @@ def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture
+def people(db):
+    """alice (lawyer), bob (reviewer), charlie (outsider): see tests/base.py."""
+    from tests.base import personas
+
+    return personas()
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """After pytest-django creates the test database, load the default corpus into it once."""
@@ -47,12 +55,3 @@ def seeded_db_file(tmp_path_factory):
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         conn.execute("PRAGMA journal_mode=DELETE")
     return path
-
-
-def copy_seeded_db(seeded, folder):
-    """Copy the seeded database into `folder` and return the new path."""
-    import shutil
-
-    target = folder / "verbatim.sqlite3"
-    shutil.copyfile(seeded, target)
-    return target

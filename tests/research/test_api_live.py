@@ -4,7 +4,6 @@ and resumes it with Last-Event-ID."""
 
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -15,6 +14,8 @@ import urllib.request
 import pytest
 from django.conf import settings
 
+from tests.base import copy_seeded_db
+
 QUESTION = "When may an organization disclose personal information without the individual's consent?"
 CREATE_TOKEN = (
     "from django.contrib.auth.models import User; from research.tokens import create_token; "
@@ -24,8 +25,7 @@ CREATE_TOKEN = (
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory, seeded_db_file):
-    db = tmp_path_factory.mktemp("live") / "verbatim.sqlite3"
-    shutil.copy(seeded_db_file, db)
+    db = copy_seeded_db(seeded_db_file, tmp_path_factory.mktemp("live"))
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "ANTHROPIC_API_KEY"}}
     env |= {"VERBATIM_SQLITE_PATH": str(db), "DJANGO_SETTINGS_MODULE": "research.settings"}
     manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]

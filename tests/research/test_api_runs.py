@@ -8,7 +8,7 @@ from django.test import Client, override_settings
 
 from research.models import Run, RunEvent
 from research.tokens import create_token
-from tests.base import finished_run, personas
+from tests.base import finished_run
 
 pytestmark = pytest.mark.django_db
 
@@ -19,11 +19,6 @@ QUESTION = "May an organization disclose personal information without consent to
 def fast_passwords(settings):
     # The personas have passwords; the production hasher costs about a second each.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def people():
-    return personas()
 
 
 @pytest.fixture

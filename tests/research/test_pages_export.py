@@ -2,21 +2,15 @@ import pytest
 from django.urls import reverse
 
 from research.models import Run
-from tests.base import PASSWORD, personas
+from tests.base import login
 from tests.research.pages import SUBPOENA, SUMMONS, checked_run
 from verifier.answer_markdown import parse_answer_markdown
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def people():
-    return personas()
-
-
 def export(client, user, run):
-    assert client.login(username=user.username, password=PASSWORD)
-    return client.get(reverse("research:run_export", args=[run.pk]))
+    return login(client, user).get(reverse("research:run_export", args=[run.pk]))
 
 
 def test_it_exports_the_answer_shape(client, people):

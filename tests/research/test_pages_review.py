@@ -2,21 +2,10 @@ import pytest
 from django.urls import reverse
 
 from research.models import Review, ReviewAudit, Run
-from tests.base import PASSWORD, finished_run, personas
+from tests.base import finished_run, login, repoint_text, stored_sha
 from tests.research.pages import SUBPOENA, checked_run
-from tests.research.test_reviews import _repoint, _sha_of
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def people():
-    return personas()
-
-
-def login(client, user):
-    assert client.login(username=user.username, password=PASSWORD)
-    return client
 
 
 def review_url(run):
@@ -131,10 +120,10 @@ def test_an_approval_is_void_after_the_quoted_text_changes(client, people):
     alice, bob, _ = people
     run = checked_run(alice, [("P-8.6:s7(3)(c)", SUBPOENA)])
     Review.open_for(run).approve(bob, "Fine.")
-    old = _sha_of("P-8.6:s7(3)(c)")
+    old = stored_sha("P-8.6:s7(3)(c)")
     from corpus.models import ProvisionText
 
-    _repoint("P-8.6:s7(3)(c)", ProvisionText.objects.get(sha256=old).text.replace("subpoena", "summons"))
+    repoint_text("P-8.6:s7(3)(c)", ProvisionText.objects.get(sha256=old).text.replace("subpoena", "summons"))
     html = login(client, alice).get(reverse("research:run", args=[run.pk])).content.decode()
     assert '<span class="badge badge--bad">Approval void</span>' in html
     assert "the answer or a quoted text has changed since" in html

@@ -2,20 +2,10 @@ import pytest
 from django.urls import reverse
 
 from research.models import Run, RunEvent
-from tests.base import PASSWORD, finished_run, personas
+from tests.base import finished_run, login
 from tests.research.pages import SUBPOENA, SUMMONS, checked_run
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def people():
-    return personas()
-
-
-def login(client, user):
-    assert client.login(username=user.username, password=PASSWORD)
-    return client
 
 
 def test_it_shows_the_quote_highlighted_in_its_section(client, people):

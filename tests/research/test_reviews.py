@@ -4,14 +4,9 @@ from django.core.exceptions import PermissionDenied
 from corpus.models import ProvisionText
 from research.models import Review, ReviewAudit
 from research.reviews import TransitionNotAllowed
-from tests.base import finished_run, personas
+from tests.base import finished_run, repoint_text, stored_sha
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def people():
-    return personas()
 
 
 def test_it_approves_and_records_the_fingerprint(people):
@@ -58,8 +53,8 @@ def test_it_voids_an_approval_when_a_quoted_text_changes(people):
     review.approve(bob)
     assert not review.is_void
     # The quoted paragraph now points at a different stored text, as after a new consolidation.
-    old = ProvisionText.objects.get(sha256=_sha_of("P-8.6:s7(3)(c)")).text
-    _repoint("P-8.6:s7(3)(c)", old.replace("subpoena", "summons"))
+    old = ProvisionText.objects.get(sha256=stored_sha("P-8.6:s7(3)(c)")).text
+    repoint_text("P-8.6:s7(3)(c)", old.replace("subpoena", "summons"))
     assert Review.objects.get(pk=review.pk).is_void
 
 
@@ -72,22 +67,3 @@ def test_it_voids_an_approval_when_the_answer_changes(people):
     claim.text = "Disclosure is always allowed."
     claim.save()
     assert Review.objects.get(pk=review.pk).is_void
-
-
-def _sha_of(pinpoint):
-    from verifier.adapter import DbCorpus
-
-    return DbCorpus().get(pinpoint).sha256
-
-
-def _repoint(pinpoint, new_text):
-    """Point the latest version's provision at a new content-addressed text row."""
-    import hashlib
-
-    from corpus.models import Act, Provision
-
-    code, unit = pinpoint.split(":", 1)
-    version = Act.objects.get(code=code).version_at("eng")
-    sha = hashlib.sha256(new_text.encode()).hexdigest()
-    ProvisionText.objects.get_or_create(sha256=sha, defaults={"text": new_text})
-    Provision.objects.filter(version=version, unit_id=unit).update(text_id=sha)

@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from research.models import Run, RunEvent
 from research.tasks import RETRIED_ONCE, recover_stale_runs
+from tests.base import copy_seeded_db
 
 ROOT = Path(settings.BASE_DIR)
 PG_URL = os.environ.get("VERBATIM_TEST_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres")
@@ -101,9 +102,7 @@ def _wait_for(check, timeout=60, every=0.2):
 
 @pytest.fixture
 def file_db(tmp_path, seeded_db_file):
-    path = tmp_path / "worker.sqlite3"
-    with sqlite3.connect(seeded_db_file) as source, sqlite3.connect(path) as target:
-        source.backup(target)
+    path = copy_seeded_db(seeded_db_file, tmp_path)
     env = _env(VERBATIM_SQLITE_PATH=str(path), VERBATIM_RUN_STALE_SECONDS="2")
     _manage(env, "migrate", "--noinput", "-v0")
     return path, env
