@@ -51,54 +51,69 @@ def _timeout_message(last):
     return f"event: timeout\ndata: {json.dumps({'after': last, 'reconnect': True})}\n\n"
 
 
+class _Stream:
+    """What to send after each poll; the sync and async generators only fetch and sleep."""
+
+    BATCH = 200
+
+    def __init__(self, last):
+        self.last = last
+        self.deadline = time.monotonic() + max_seconds()
+        self.quiet_since = time.monotonic()
+        self.done = False
+
+    def step(self, events, finished):
+        """Chunks to send for this poll's `events`; sets `done` when the stream should end.
+
+        `finished` is read before the events: if the run had finished, every event is stored.
+        """
+        chunks = []
+        for event in events:
+            chunks.append(format_event(event))
+            self.last = event.seq
+            if event.kind == RunEvent.KIND_FINAL:
+                self.done = True
+                return chunks
+        if finished and len(events) < self.BATCH:
+            self.done = True
+        elif time.monotonic() > self.deadline:
+            chunks.append(_timeout_message(self.last))
+            self.done = True
+        elif events:
+            self.quiet_since = time.monotonic()
+        elif time.monotonic() - self.quiet_since > KEEPALIVE_SECONDS:
+            chunks.append(": keepalive\n\n")
+            self.quiet_since = time.monotonic()
+        return chunks
+
+    def queries(self, run_id):
+        finished = Run.objects.filter(pk=run_id, status__in=_FINISHED)
+        events = RunEvent.objects.filter(run_id=run_id, seq__gt=self.last).order_by("seq")[:self.BATCH]
+        return finished, events
+
+
 def _sync_events(run_id, last):
     yield f"retry: {RETRY_MS}\n\n"
-    deadline = time.monotonic() + max_seconds()
-    quiet_since = time.monotonic()
+    stream = _Stream(last)
     while True:
-        # Status before events: if the run had finished, every event is already stored.
-        finished = Run.objects.filter(pk=run_id, status__in=_FINISHED).exists()
-        events = list(RunEvent.objects.filter(run_id=run_id, seq__gt=last).order_by("seq")[:200])
-        for event in events:
-            yield format_event(event)
-            last = event.seq
-            if event.kind == RunEvent.KIND_FINAL:
-                return
-        if finished and len(events) < 200:
+        finished, events = stream.queries(run_id)
+        finished = finished.exists()  # before the events: see _Stream.step
+        yield from stream.step(events=list(events), finished=finished)
+        if stream.done:
             return
-        if time.monotonic() > deadline:
-            yield _timeout_message(last)
-            return
-        if events:
-            quiet_since = time.monotonic()
-        elif time.monotonic() - quiet_since > KEEPALIVE_SECONDS:
-            yield ": keepalive\n\n"
-            quiet_since = time.monotonic()
         time.sleep(POLL_SECONDS)
 
 
 async def _async_events(run_id, last):
     yield f"retry: {RETRY_MS}\n\n"
-    deadline = time.monotonic() + max_seconds()
-    quiet_since = time.monotonic()
+    stream = _Stream(last)
     while True:
-        finished = await Run.objects.filter(pk=run_id, status__in=_FINISHED).aexists()
-        events = [e async for e in RunEvent.objects.filter(run_id=run_id, seq__gt=last).order_by("seq")[:200]]
-        for event in events:
-            yield format_event(event)
-            last = event.seq
-            if event.kind == RunEvent.KIND_FINAL:
-                return
-        if finished and len(events) < 200:
+        finished, events = stream.queries(run_id)
+        finished = await finished.aexists()  # before the events: see _Stream.step
+        for chunk in stream.step(events=[e async for e in events], finished=finished):
+            yield chunk
+        if stream.done:
             return
-        if time.monotonic() > deadline:
-            yield _timeout_message(last)
-            return
-        if events:
-            quiet_since = time.monotonic()
-        elif time.monotonic() - quiet_since > KEEPALIVE_SECONDS:
-            yield ": keepalive\n\n"
-            quiet_since = time.monotonic()
         await asyncio.sleep(POLL_SECONDS)
 
 
