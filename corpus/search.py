@@ -19,6 +19,7 @@ from django.db import connection
 
 from corpus import embeddings, search_rank, section_vectors
 from corpus import search_backends as backends
+from corpus.act_names import INFORMAL_NAMES
 from corpus.models import Act, VersionNotHeld
 from corpus.search_terms import WORD, query_terms
 
@@ -140,7 +141,6 @@ def searched_versions(acts, lang, as_at, catalogue=None):
 
 
 # Names people use for Acts besides their titles.
-ACT_ALIASES = {"pipeda": "P-8.6", "chra": "H-6", "clc": "L-2"}
 
 
 class Catalogue:
@@ -187,7 +187,8 @@ class Catalogue:
     def _name_index(self, titles):
         """{first word: [(title words, act_id)] longest first} for titles and aliases."""
         names = [(tuple(WORD.findall(t.lower())), a) for a, t in titles.items() if t]
-        names += [((alias,), self.act_ids[code]) for alias, code in ACT_ALIASES.items() if code in self.act_ids]
+        names += [(tuple(WORD.findall(name.lower())), self.act_ids[code])
+                  for name, code in INFORMAL_NAMES.items() if code in self.act_ids]
         index = {}
         for words, act_id in sorted(names, key=lambda n: -len(n[0])):
             if words:

@@ -7,40 +7,35 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from corpus.act_names import INFORMAL_NAMES
+
 RESOLVED = "resolved"
 AMBIGUOUS = "ambiguous"
 UNKNOWN = "unknown"
 
-# Names lawyers use that the official XML does not carry (abbreviations, informal titles), plus
-# the official titles so references resolve even before the corpus lists its Acts.
+# Official titles, so references resolve even before the corpus lists its Acts, plus the
+# informal names lawyers use (corpus/act_names.py: one table, shared with search).
 BUILTIN_NAMES: dict[str, str] = {
-    "PIPEDA": "P-8.6",
-    "LPRPDE": "P-8.6",
     "Personal Information Protection and Electronic Documents Act": "P-8.6",
     "Loi sur la protection des renseignements personnels et les documents électroniques": "P-8.6",
     "Privacy Act": "P-21",
     "Loi sur la protection des renseignements personnels": "P-21",
-    "CHRA": "H-6",
-    "LCDP": "H-6",
     "Canadian Human Rights Act": "H-6",
     "Loi canadienne sur les droits de la personne": "H-6",
     "Canada Labour Code": "L-2",
-    "CLC": "L-2",
-    "Labour Code": "L-2",
     "Code canadien du travail": "L-2",
     "Copyright Act": "C-42",
     "Loi sur le droit d'auteur": "C-42",
     "Interpretation Act": "I-21",
     "Loi d'interprétation": "I-21",
     "Access to Information Act": "A-1",
-    "ATIA": "A-1",
     "Loi sur l'accès à l'information": "A-1",
     "Bank Act": "B-1.01",
     "Loi sur les banques": "B-1.01",
     "민법": "민법",
     "개인정보 보호법": "개인정보 보호법",
-    "개인정보보호법": "개인정보 보호법",
     "근로기준법": "근로기준법",
+    **INFORMAL_NAMES,
 }
 
 _ARTICLES = re.compile(r"^(?:the|la|le|les|l')\s*", re.IGNORECASE)
