@@ -10,13 +10,15 @@ sentence-transformers (and so torch), which this module does not use: install it
 normalisation, as the model's sentence-transformers config says. `available()` is False when
 the package (or numpy, safetensors, tokenizers) is missing; search then stays lexical.
 
-section_input() is the exact text embedded for a section; vectors are stored keyed by the
-SHA-256 of that text (corpus.models.SectionEmbedding), so an unchanged section is embedded once.
+section_inputs() are the exact texts embedded for a section (its opening, then passages of a
+long body); vectors are stored keyed by the SHA-256 of each text (corpus.models.SectionEmbedding),
+so an unchanged section is embedded once.
 """
 
 import hashlib
 import math
 import os
+import re
 import threading
 from functools import cache
 
@@ -30,6 +32,9 @@ DIM = 384
 LAYERS, HEADS = 6, 12
 EPS = 1e-12
 SECTION_CHARS = 2000  # characters of a body given to the tokenizer (256 tokens fit well inside)
+FIRST_CHARS = 900  # characters of a body the section's first text reads within its 256 tokens
+PASSAGE_CHARS = 800  # a passage of a long body: about 180 tokens, room left for the note and headings
+SUBSECTION = re.compile(r"(?=\(\d+(?:\.\d+)?\) )")  # where "(2) " starts a subsection
 BATCH = 32
 
 _lock = threading.Lock()
@@ -52,6 +57,48 @@ def section_input(marginal_note, headings, body):
     """The text embedded for a section: marginal note, headings, then the start of the body."""
     parts = [marginal_note or "", headings or "", (body or "")[:SECTION_CHARS]]
     return "\n".join(p.strip() for p in parts if p and p.strip())
+
+
+def section_inputs(marginal_note, headings, body):
+    """Every text embedded for a section: section_input(), then one passage per stretch of a
+    long body past what that first text covers, each under the marginal note and headings.
+
+    The model reads 256 tokens (about 1,000 characters of statute text), so without passages
+    a question answered by subsection (6) of a long section, or by the 30th definition of a
+    definitions section, would be compared with the section's opening only. A section is as
+    close to a question as its closest text.
+    """
+    body = body or ""
+    inputs = [section_input(marginal_note, headings, body)]
+    if len(body) <= FIRST_CHARS + PASSAGE_CHARS // 4:
+        return inputs
+    prefix = "\n".join(p.strip() for p in (marginal_note or "", headings or "") if p and p.strip())
+    end = 0
+    for passage in _passages(body):
+        end += len(passage)
+        if end > FIRST_CHARS and passage.strip():
+            inputs.append(f"{prefix}\n{passage.strip()}" if prefix else passage.strip())
+    return inputs
+
+
+def _passages(body):
+    """The body cut into consecutive pieces of about PASSAGE_CHARS, at subsection numbers
+    ("(2) ") where it can be, else at a space; the pieces joined give the body back."""
+    pieces = []
+    for piece in SUBSECTION.split(body):
+        while len(piece) > PASSAGE_CHARS * 3 // 2:
+            cut = piece.rfind(" ", 0, PASSAGE_CHARS)
+            cut = cut if cut > 0 else PASSAGE_CHARS
+            pieces.append(piece[:cut])
+            piece = piece[cut:]
+        pieces.append(piece)
+    passages, current = [], ""
+    for piece in pieces:
+        if current and len(current) + len(piece) > PASSAGE_CHARS:
+            passages.append(current)
+            current = ""
+        current += piece
+    return passages + [current] if current else passages
 
 
 def input_sha256(text):

@@ -56,7 +56,7 @@ def version_at(code, as_at=None, lang="eng"):
     versions = ActVersion.objects.select_related("act").filter(act__code=code, lang=lang)
     if as_at is not None:
         versions = versions.filter(pit_date__lte=as_at)
-    version = versions.order_by("-pit_date", "-current_date", "-id").first()
+    version = versions.order_by(*ActVersion.NEWEST_FIRST).first()
     if version is not None:
         return version
     # Only failures pay for the queries that say why.

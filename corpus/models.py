@@ -43,7 +43,7 @@ class Act(models.Model):
         versions = self.versions.filter(lang=lang)
         if as_at is not None:
             versions = versions.filter(pit_date__lte=as_at)
-        version = versions.order_by("-pit_date", "-current_date", "-id").first()
+        version = versions.order_by(*ActVersion.NEWEST_FIRST).first()
         if version is None:
             first = self.versions.filter(lang=lang).order_by("pit_date").first()
             if first is None:
@@ -57,6 +57,13 @@ class Act(models.Model):
 
 class ActVersion(models.Model):
     """One language's consolidation of an Act at one point in time."""
+
+    # Which of an Act's versions is "the latest" (or in force at a date): the newest point in
+    # time, then the newest consolidation of it (the current file and a history file can share
+    # a pit date; none counts as oldest, on PostgreSQL too), then the last ingested. Lookups,
+    # search (Catalogue, in Python) and section vectors all use this order.
+    NEWEST_FIRST = (models.F("pit_date").desc(), models.F("current_date").desc(nulls_last=True),
+                    models.F("id").desc())
 
     act = models.ForeignKey(Act, on_delete=models.CASCADE, related_name="versions")
     lang = models.CharField(max_length=3, choices=LANG_CHOICES)

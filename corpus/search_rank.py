@@ -104,6 +104,11 @@ def rerank(terms, idf, rows, avg_chars, preferred=frozenset(), prior=None):
     return ranked
 
 
+def nearest(similarity, limit):
+    """The `limit` ids of highest similarity, best first."""
+    return heapq.nlargest(limit, similarity, key=lambda pk: (similarity[pk], -pk)) if limit else []
+
+
 def blend(ranked, similarity, weight=None):
     """[(id, lexical score)] -> [(id, blended score)] best first.
 

@@ -3,8 +3,10 @@
     embed_versions(version_ids)       # store what is missing -> (from file, computed, left)
     version_matrices(version_ids)     # [(provision ids, float32 (n, 384))] for search
 
-A section's vector is keyed by the SHA-256 of the exact text embedded
-(embeddings.section_input). Vectors shipped for the default corpus
+A section has one vector per text embeddings.section_inputs() gives for it (its opening, then
+passages of a long body), so a provision id can appear on several rows of its version's
+matrix; search takes the closest. Each vector is keyed by the SHA-256 of the exact text
+embedded. Vectors shipped for the default corpus
 (corpus/data/ca/embeddings.npz: key = that SHA-256, value = float16 x 384) are used before
 anything is computed, so loading the default corpus does not run the model.
 Only English is embedded: all-MiniLM-L6-v2 is an English model.
@@ -23,14 +25,12 @@ LANGS = ("eng",)
 
 
 def latest_version_ids():
-    """The latest version of each Act in each embedded language."""
+    """The latest version of each Act in each embedded language: the one search reads."""
     latest = {}
-    for pk, act_id, lang, pit_date in (ActVersion.objects.filter(lang__in=LANGS)
-                                       .values_list("pk", "act_id", "lang", "pit_date")):
-        key = (act_id, lang)
-        if key not in latest or (pit_date, pk) > latest[key][0]:
-            latest[key] = ((pit_date, pk), pk)
-    return sorted(pk for _, pk in latest.values())
+    for pk, act_id, lang in (ActVersion.objects.filter(lang__in=LANGS).order_by(*ActVersion.NEWEST_FIRST)
+                             .values_list("pk", "act_id", "lang")):
+        latest.setdefault((act_id, lang), pk)
+    return sorted(latest.values())
 
 
 def all_version_ids():
@@ -43,8 +43,8 @@ def section_inputs(version_ids):
     docs = (SectionDoc.objects.filter(version_id__in=version_ids)
             .values_list("marginal_note", "headings", "body").iterator(chunk_size=2000))
     for marginal_note, headings, body in docs:
-        text = embeddings.section_input(marginal_note, headings, body)
-        inputs[embeddings.input_sha256(text)] = text
+        for text in embeddings.section_inputs(marginal_note, headings, body):
+            inputs[embeddings.input_sha256(text)] = text
     return inputs
 
 
@@ -113,7 +113,8 @@ _lock = threading.Lock()
 
 def version_matrices(version_ids):
     """[(provision ids array, float32 (n, 384) unit vectors)] for the versions given, one per
-    version holding a stored vector for any of its sections; [] when none does."""
+    version holding a stored vector for any of its sections; [] when none does. An id is
+    repeated for each of its section's texts (the opening and each passage)."""
     database = connection.settings_dict["NAME"]
     generation = _stored_count()
     if not generation:
@@ -148,8 +149,8 @@ def _read_matrix(version_id):
     docs = SectionDoc.objects.filter(version_id=version_id).values_list(
         "provision_id", "marginal_note", "headings", "body")
     for pk, marginal_note, headings, body in docs.iterator(chunk_size=2000):
-        by_sha.setdefault(embeddings.input_sha256(embeddings.section_input(marginal_note, headings, body)),
-                          []).append(pk)
+        for text in embeddings.section_inputs(marginal_note, headings, body):
+            by_sha.setdefault(embeddings.input_sha256(text), []).append(pk)
     ids, vectors = [], []
     keys = list(by_sha)
     for i in range(0, len(keys), 500):

@@ -13,6 +13,7 @@ from pathlib import Path
 import yaml
 
 GOLDEN = Path(__file__).with_name("golden.yaml")
+HOLDOUT = Path(__file__).with_name("holdout.yaml")  # written without looking at search; not for tuning
 THRESHOLDS = Path(__file__).with_name("thresholds.yaml")
 DEPTH = 20  # ranks looked at for MRR; a question not found by then scores 0
 
