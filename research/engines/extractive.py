@@ -1,7 +1,8 @@
 """The extractive engine: answers without a model by quoting the best-matching passages.
 
 It declines a question about law the corpus cannot hold (a province's own statutes, another
-country's law, case law, tax: research/engines/extractive_scope.py). Otherwise it searches the
+country's law, case law, tax, criminal and immigration law while those Acts are not held:
+research/engines/extractive_scope.py). Otherwise it searches the
 question, trusts the search's order of sections, reads the top sections whole, and quotes from
 each the sentence (with the lead-in it needs to read correctly) that covers most of the
 question's words (research/engines/extractive_passages.py). The first section is quoted when
@@ -44,8 +45,9 @@ class ExtractiveEngine(Engine):
     def answer(self) -> Submission:
         question = self.run.question
         corpus = DbCorpus(lang=self.run.lang, as_at=self.run.as_at)
-        named = _named_acts(question, corpus)
-        reason = out_of_scope_reason(question, names_federal_act=bool(named))
+        acts = corpus.act_refs()
+        named = find_act_mentions(question, acts)
+        reason = out_of_scope_reason(question, names_federal_act=bool(named), held={a.code for a in acts})
         if reason:
             return _decline(f"Not answered: this question is about {reason}. Verbatim answers only from "
                             "the statutes it holds; ask about those, or consult another source.")
@@ -116,10 +118,6 @@ def _choose(ranked, corpus, needed) -> list:
     best_coverage = max(p.coverage for p in chosen)
     out = [lead] + [p for p in chosen[1:] if p.coverage >= FOLLOW_RATIO * best_coverage]
     return out[:MAX_CLAIMS]
-
-
-def _named_acts(question: str, corpus) -> list[tuple[int, int, str]]:
-    return find_act_mentions(question, corpus.act_refs())
 
 
 def _without_spans(question: str, mentions) -> str:

@@ -5,7 +5,8 @@
 Pure function, no database. The extractive engine declines on these reasons rather than on a
 high match threshold: a question in scope that happens to match weakly is still answered. The
 patterns are about kinds of law (a province's own statutes, another country's law, court
-decisions, tax), never about particular questions.
+decisions, tax, federal criminal and immigration law while those Acts are not held), never
+about particular questions.
 """
 
 import re
@@ -43,17 +44,31 @@ _CASE_LAW_RE = re.compile(
 # A case name: "R v Jordan", "R. v. Oakes", "Smith v. Jones" (capitals matter here).
 _CASE_NAME_RE = re.compile(r"\bR\.? v\.? [A-Z]|\b[A-Z][a-z]+ v\.? [A-Z][a-z]+")
 
+# Federal law the corpus may not hold, recognised by words that belong to it alone: criminal
+# law (the Criminal Code) and immigration (the Immigration and Refugee Protection Act). Each
+# counts only while its Act is not held. Words that also fit a held Act are left out on purpose
+# ("parole", "conviction", "pardon" and "refugee" come up in privacy and human-rights questions).
+OTHER_FEDERAL = (
+    ("C-46", "criminal law: the Criminal Code is not in the corpus", re.compile(
+        r"\b(?:criminal code|impaired driving|drunk driving|dui|dwi|murder|manslaughter|sentencing|"
+        r"sentenced?\s+(?:for|to)|bail|robbery|mandatory minimum)\b", re.I)),
+    ("I-2.5", "immigration: the Immigration and Refugee Protection Act is not in the corpus", re.compile(
+        r"\b(?:immigration|deport(?:ed|ation)?|work permit|study permit|asylum|refugee (?:claim|claimant|"
+        r"hearing|status)s?|permanent resident (?:card|status|application)|cbsa|ircc)\b", re.I)),
+)
+
 # Tax administration words, singular or plural ("tax credit", "tax returns", "tax-free").
 _TAX_RE = re.compile(
     r"\b(?:income tax|taxes|taxation|taxable|gst|hst|pst|capital gains|tax[ -](?:returns?|credits?|"
     r"deductions?|refunds?|rates?|brackets?|free|exempt|exemptions?|benefits?|deductible))\b", re.I)
 
 
-def out_of_scope_reason(question: str, names_federal_act: bool = False) -> str:
+def out_of_scope_reason(question: str, names_federal_act: bool = False, held=frozenset()) -> str:
     """Why `question` is outside a corpus of federal statutes ("" when it is not).
 
     `names_federal_act` is True when the question names an Act the corpus holds; a question
     that does, or says "federal", may mention a province without being about its law.
+    `held` is the codes of the Acts the corpus holds (see OTHER_FEDERAL).
     """
     text = question or ""
     if _PROVINCIAL_STATUTE_RE.search(text) or _PROVINCIAL_LAW_RE.search(text):
@@ -67,6 +82,10 @@ def out_of_scope_reason(question: str, names_federal_act: bool = False) -> str:
         return CASE_LAW
     if _TAX_RE.search(text):
         return TAX
+    if not names_federal_act:
+        for code, reason, pattern in OTHER_FEDERAL:
+            if code not in held and pattern.search(text):
+                return reason
     return ""
 
 

@@ -85,6 +85,8 @@ def test_it_quotes_nothing_repealed():
     ("What did the Supreme Court decide in R v Jordan about trial delays?", "case law"),
     ("How is income tax calculated on a bonus?", "tax"),
     ("What does the GDPR say about consent?", "the law of another country"),
+    ("What's the sentence for impaired driving causing bodily harm?", "criminal law"),
+    ("How long can the CBSA hold someone in immigration detention?", "immigration"),
 ])
 def test_it_declines_questions_outside_the_corpus(question, reason):
     run = ask(question)
@@ -109,6 +111,9 @@ def test_a_province_named_beside_a_federal_act_is_not_provincial_law():
     "Can a federally regulated employer in Ontario make me work overtime?",
     "Can the federal government pass my personal information to a provincial government?",
     "In which cases may an organization collect personal information without consent?",
+    "Can a bank refuse to hire me because of an old conviction I got a record suspension for?",
+    "I'm out on parole. Can the Parole Board keep me from seeing what they wrote about me?",
+    "Can my employer refuse to hire me because I came to Canada as a refugee?",
 ])
 def test_in_scope_questions_are_not_mistaken_for_other_law(question):
     assert out_of_scope_reason(question) == ""
@@ -120,3 +125,9 @@ def test_a_passage_covering_more_of_the_question_scores_higher():
     ranked = score(passages_of(section, rank=0), question_terms(SUBPOENA))
     assert ranked[0].unit_id == "P-8.6:s7(3)(c)"
     assert [uid for uid, _ in ranked[0].chapeaux] == ["P-8.6:s7(3)"]
+
+
+def test_criminal_law_is_in_scope_once_the_criminal_code_is_held():
+    question = "What is the sentence for manslaughter?"
+    assert out_of_scope_reason(question).startswith("criminal law")
+    assert out_of_scope_reason(question, held={"C-46"}) == ""
