@@ -114,13 +114,16 @@ def _similarity(query, versions, lang):
     matrices = section_vectors.version_matrices([v.pk for v in versions.values()])
     if not matrices:
         return {}
+    import numpy as np
+
     question = embeddings.encode_one(query[:MAX_QUERY])
     similarity = {}
     for ids, vectors in matrices:
-        # A section's rows are its opening and its passages: it is as close as the closest.
-        for pk, cosine in zip(ids.tolist(), (vectors @ question).tolist(), strict=True):
-            if cosine > similarity.get(pk, -2.0):
-                similarity[pk] = cosine
+        # A section's rows (its opening and its passages) are adjacent: it is as close as the
+        # closest of them.
+        starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]])
+        closest = np.maximum.reduceat(vectors @ question, starts)
+        similarity.update(zip(ids[starts].tolist(), closest.tolist(), strict=True))
     return similarity
 
 

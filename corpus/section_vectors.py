@@ -114,7 +114,8 @@ _lock = threading.Lock()
 def version_matrices(version_ids):
     """[(provision ids array, float32 (n, 384) unit vectors)] for the versions given, one per
     version holding a stored vector for any of its sections; [] when none does. An id is
-    repeated for each of its section's texts (the opening and each passage)."""
+    repeated for each of its section's texts (the opening and each passage); ids are sorted,
+    so a section's rows are adjacent."""
     database = connection.settings_dict["NAME"]
     generation = _stored_count()
     if not generation:
@@ -162,4 +163,6 @@ def _read_matrix(version_id):
                 vectors.append(vector)
     if not ids:
         return None
-    return np.array(ids, dtype=np.int64), np.vstack(vectors).astype(np.float32)
+    ids = np.array(ids, dtype=np.int64)
+    order = np.argsort(ids, kind="stable")  # a section's rows side by side (see version_matrices)
+    return ids[order], np.vstack(vectors).astype(np.float32)[order]
