@@ -98,7 +98,7 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     rows = backends.section_rows(read, search_rank.BODY_CHARS)
     ranked = search_rank.rerank(terms, idf, rows, avg_chars, preferred=preferred, prior=chosen)
     if similarity:
-        ranked = search_rank.blend(ranked, similarity)
+        ranked = search_rank.blend(ranked, similarity, search_rank.ceiling(idf))
     page = ranked[offset:offset + limit]
     by_pk = {v.pk: v for v in versions.values()}
     return SearchResults(query=query, hits=_hits(terms, page, by_pk), total=matches.total,

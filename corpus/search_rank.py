@@ -12,8 +12,9 @@ The database says which sections of the searched versions match each query term
    body (length-normalised). A match through a synonym weighs RELATED_WEIGHT of a
    match on the user's own word.
 4. Act prior: each section is scaled by how well its Act as a whole matches.
-5. Where sections have vectors (corpus/search.py), blend: the BM25F score (over the best)
-   mixed with the cosine similarity of section and question, SEMANTIC_WEIGHT of the latter.
+5. Where sections have vectors (corpus/search.py), blend: the BM25F score (over the most a
+   section could score) mixed with the cosine similarity of section and question,
+   SEMANTIC_WEIGHT of the latter.
 
 Only the candidates' text is read, and only words starting like a query word are looked at.
 """
@@ -34,11 +35,13 @@ ACT_PRIOR = 0.5  # exponent on the Act's strength relative to the best Act
 ACT_PRIOR_DEPTH = 3
 TIE_BREAK = 1.0  # share of the (normalised) candidate score added to the final score
 BODY_CHARS = 4000  # characters of a body read: a section shows what it is about early on
-# Share of cosine similarity in the blended score (see blend). With passage vectors, on
-# golden.yaml / holdout.yaml (recall@5 / MRR): 0.55 -> 0.864/0.685, 0.586/0.433; 0.65 ->
-# 0.881/0.687, 0.657/0.469; 0.75 -> 0.898/0.701, 0.686/0.509; 0.85 -> 0.864/0.674, 0.700/0.533;
-# 1.0 (cosine alone) -> 0.754/0.557, 0.643/0.493. Min-max or rank fusion did no better.
-SEMANTIC_WEIGHT = 0.75
+# Share of cosine similarity in the blended score (see blend). Swept on golden.yaml and
+# holdout.yaml together (recall@5 / MRR), passage vectors on, lexical over its ceiling:
+# 0.4 -> 0.873/0.688, 0.700/0.491; 0.5 -> 0.898/0.705, 0.714/0.535; 0.55 -> 0.907/0.708,
+# 0.714/0.539; 0.65 -> 0.881/0.710, 0.700/0.542. Lexical over the best hit instead of the
+# ceiling did worse at every weight (best: 0.75 -> 0.898/0.701, 0.686/0.509). Rank or z-score
+# fusion did no better.
+SEMANTIC_WEIGHT = 0.55
 MARGINAL_BONUS = 1.0  # candidate score added, in units of the mean IDF, for a marginal-note match
 
 
@@ -109,14 +112,22 @@ def nearest(similarity, limit):
     return heapq.nlargest(limit, similarity, key=lambda pk: (similarity[pk], -pk)) if limit else []
 
 
-def blend(ranked, similarity, weight=None):
+def ceiling(idf):
+    """The BM25F score no section can pass without a named-Act preference: every term matched,
+    saturated ((K1 + 1) times its IDF)."""
+    return sum(idf) * (K1 + 1)
+
+
+def blend(ranked, similarity, lexical_ceiling, weight=None):
     """[(id, lexical score)] -> [(id, blended score)] best first.
 
-    Lexical scores are divided by the best one (so 0..1); a section without a vector gets
+    Lexical scores are taken over `lexical_ceiling` (see ceiling()), so they say how much of
+    the question a section matches, not how it compares with the best match found: when
+    nothing matches much of the question, meaning decides. A section without a vector gets
     similarity 0.
     """
     weight = SEMANTIC_WEIGHT if weight is None else weight
-    top = max((score for _, score in ranked), default=0.0) or 1.0
+    top = max(lexical_ceiling, max((score for _, score in ranked), default=0.0)) or 1.0
     blended = [(pk, (1 - weight) * score / top + weight * similarity.get(pk, 0.0)) for pk, score in ranked]
     blended.sort(key=lambda item: (-item[1], item[0]))
     return blended

@@ -29,6 +29,8 @@ would yes yet you your yours yourself yourselves
 law laws legal legally rule rules act acts section sections statute statutes
 think believe many much take make back way still actually completely go going come happen
 happens example eg ie okay ok
+because though although however therefore thus hence etc maybe perhaps probably basically
+anyway already always
 """.split())
 
 STOPWORDS_FRA = frozenset("""
@@ -357,6 +359,9 @@ SYNONYMS_ENG = {
     "negotiate": ["bargain", "bargaining", "negotiation"],
     # Human rights: discrimination and its grounds
     "discriminate": ["discrimination", "discriminatory"],
+    # "treated differently" is how people say what the Acts call differentiating adversely
+    "differently": ["differentiate", "discrimination", "discriminatory"],
+    "unequal": ["discrimination", "discriminatory", "equal"],
     "bias": ["discrimination", "discriminatory"],
     "unfair": ["unjust", "discriminatory", "adversely"],
     "racism": ["race", "colour", "discrimination"],
