@@ -61,16 +61,20 @@ def trend_svg(eval_runs, metric, *, title="") -> str:
 
 def latest_eval_context() -> dict:
     """For the evals page: the latest retrieval and answer eval runs with their per-question
-    results (ordered as the golden file), and trend charts for recall@5, MRR and quote fidelity.
+    results (ordered as the golden file), and trend charts for recall@5, MRR and quote fidelity
+    over the runs on the same golden file as the latest.
     Keys: retrieval, answers (EvalRun or None), retrieval_results, answer_results, trends
     ([{label, svg, runs}])."""
     retrieval = _latest(EvalRun.KIND_RETRIEVAL)
     answers = _latest(EvalRun.KIND_ANSWERS)
+    latest = {EvalRun.KIND_RETRIEVAL: retrieval, EvalRun.KIND_ANSWERS: answers}
     trends = []
     for kind, metric, label in TRENDS:
-        runs = _recent(kind)
-        trends.append({"label": label, "metric": metric, "runs": len(runs),
-                       "svg": trend_svg(runs, metric, title=label)})
+        golden_file = latest[kind].golden_file if latest[kind] else None
+        runs = _recent(kind, golden_file)
+        title = f"{label} · {golden_file}" if golden_file else label
+        trends.append({"label": title, "metric": metric, "runs": len(runs),
+                       "svg": trend_svg(runs, metric, title=title)})
     return {
         "retrieval": retrieval,
         "answers": answers,
@@ -84,10 +88,14 @@ def _latest(kind):
     return EvalRun.objects.filter(kind=kind).order_by("-started_at", "-pk").first()
 
 
-def _recent(kind):
-    """The last TREND_RUNS runs of a kind, oldest first. Retrieval trends use k=5 runs only, so
-    the line compares like with like."""
-    runs = list(EvalRun.objects.filter(kind=kind).order_by("-started_at", "-pk")[:TREND_RUNS])
+def _recent(kind, golden_file=None):
+    """The last TREND_RUNS runs of a kind on one golden file, oldest first. A line compares like
+    with like: one question set (golden.yaml and the held-out set score differently), and for
+    retrieval k=5 only."""
+    runs = EvalRun.objects.filter(kind=kind)
+    if golden_file is not None:
+        runs = runs.filter(golden_file=golden_file)
+    runs = list(runs.order_by("-started_at", "-pk")[:TREND_RUNS])
     if kind == EvalRun.KIND_RETRIEVAL:
         runs = [r for r in runs if (r.metrics or {}).get("k", 5) == 5]
     return runs[::-1]

@@ -61,3 +61,16 @@ def test_the_page_context_has_the_latest_runs_and_three_trends():
         ("recall_at_k", 2), ("mrr", 2), ("quote_fidelity", 1)]
     for trend in context["trends"]:
         ET.fromstring(trend["svg"])
+
+
+@pytest.mark.django_db
+def test_a_trend_follows_the_golden_file_of_the_latest_run():
+    # golden.yaml and the held-out set score differently: one line must not mix them.
+    for golden_file, value in (("golden.yaml", 0.9), ("holdout.yaml", 0.7), ("golden.yaml", 0.91)):
+        EvalRun.objects.create(kind="retrieval", engine="verbatim-search", golden_file=golden_file,
+                               golden_sha256="0" * 64, n=1, metrics={"k": 5, "recall_at_k": value, "mrr": value})
+    trend = latest_eval_context()["trends"][0]
+    assert trend["runs"] == 2
+    assert trend["label"] == "Recall@5 (retrieval) · golden.yaml"
+    points = [c.find(f"{SVG}title").text for c in ET.fromstring(trend["svg"]).iter(f"{SVG}circle")]
+    assert points == ["0.900", "0.910"]
