@@ -310,13 +310,17 @@ def _without_quotes_and_citations(claim: ExtractedClaim, acts: list[ActRef]) -> 
 
 def _unit_context(unit: ProvisionView, corpus: CorpusView) -> str:
     """The unit's text plus the lead-in words of each enclosing unit ("an organization may
-    disclose ... only if the disclosure is"), which a paragraph only makes sense with."""
-    parts = [unit.text]
+    disclose ... only if the disclosure is"), which a paragraph only makes sense with, and the
+    marginal notes of the unit and its enclosing units: a memo names a provision by them ("the
+    general duty in s. 124"). Notes are not law (Interpretation Act s. 14), so they only ever
+    support the claim's framing words: every quote must still be verbatim in the text."""
+    parts = [unit.text, unit.marginal_note]
     units = corpus.section_units(unit.section_id)
     for parent_id in parse_provision_id(unit.id).parent_ids():
         parent = corpus.get(parent_id)
         if parent is None:
             continue
+        parts.append(parent.marginal_note)
         children = [u for u in units if u.id != parent.id and u.id.startswith(parent.id + "(")]
         found = [(parent.text.find(c.text), c) for c in children if c.text and c.text in parent.text]
         if not children:
