@@ -38,14 +38,16 @@ STOPWORDS = frozenset(
     provides provide provided states state says say reads read stipulates set out according
     section sections subsection subsections paragraph paragraphs subparagraph clause act acts
     s ss art article pursuant accordance per via can general generally rule basically essentially
-    specifically expressly explicitly clearly requires require""".split()
+    specifically expressly explicitly clearly explicit express clear requires require
+    allow allows allowed permit permits""".split()
 )
 _EXCEPTION = re.compile(r"\b(?:except|unless|only if|other than)\b", re.I)
 # Deontic words: a claim that says "must" where the text says "may" is not supported.
 _MODALS = {
     "prohibition": re.compile(r"\b(?:shall not|must not|may not|cannot|is prohibited|are prohibited|no \w+ shall)\b", re.I),
     "obligation": re.compile(r"\b(?:shall(?! not)|must(?! not)|is required|are required|requires?|has to|have to)\b", re.I),
-    "permission": re.compile(r"\b(?:may(?! not)|is permitted|are permitted|is entitled|are entitled|can(?!not))\b", re.I),
+    "permission": re.compile(r"\b(?:may(?! not)|is permitted|are permitted|is entitled|are entitled|can(?!not)|"
+                             r"allows?|permits)\b", re.I),
 }
 
 
@@ -88,7 +90,9 @@ def extract_claims(text: str, acts: list[ActRef]) -> list[ExtractedClaim]:
     for start, end in _claim_spans(text):
         sentence = text[start:end]
         mentions = find_act_mentions(sentence, acts)
-        citations = find_citations(sentence)
+        # A citation inside quotation marks is the statute's words ("... by sections 240 to
+        # 245."), not the memo's citation.
+        citations = find_citations(_QUOTE_RE.sub(lambda m: " " * len(m.group()), sentence))
         act, note = None, ""
         if citations:
             act = act_for_citation(sentence, citations[0].start, citations[0].end, mentions)
@@ -110,22 +114,35 @@ def check_memo(text: str, corpus: CorpusView) -> list[ClaimVerdict]:
 
 
 def check_claim(claim: ExtractedClaim, corpus: CorpusView) -> ClaimVerdict:
-    """Verdict for one claim; see the module docstring. Several citations: any contradiction
-    wins, then any unknown; verified only when every citation is verified."""
+    """Verdict for one claim; see the module docstring.
+
+    Several citations ("subject to section 15, ... (s. 14)"): each must exist and be in force
+    (a contradiction wins, then an unknown); each quote must be verbatim in one of them; the
+    claim's own words must be in their texts taken together.
+    """
     if not claim.units:
         return ClaimVerdict(claim, UNKNOWN, F.NO_CITATION, "The sentence cites no provision.")
     if claim.act is None:
         why = claim.act_note or "The sentence does not say which Act it cites."
         return ClaimVerdict(claim, UNKNOWN, F.UNKNOWN_SECTION, why)
-    verdicts = [_check_unit(claim, unit, corpus) for unit in claim.units]
+    cited = [_resolve_unit(claim, unit, corpus) for unit in claim.units]
     for label in (CONTRADICTED, UNKNOWN):
-        for v in verdicts:
-            if v.label == label:
-                return v
-    return verdicts[0] if len(verdicts) == 1 else _combine_verified(claim, verdicts)
+        for found in cited:
+            if isinstance(found, ClaimVerdict) and found.label == label:
+                return found
+    for quote in claim.quotes:
+        if any(check_quote(quote, unit.text).is_match for _, unit, _ in cited):
+            continue
+        pid, unit, section = cited[0]
+        verdict = _check_claim_quote(claim, quote, pid, unit, section, corpus)
+        if verdict is not None:
+            return verdict
+    return _support_verdict(claim, cited, corpus)
 
 
-def _check_unit(claim: ExtractedClaim, unit_label: str, corpus: CorpusView) -> ClaimVerdict:
+def _resolve_unit(claim: ExtractedClaim, unit_label: str, corpus: CorpusView):
+    """(ProvisionId, unit view, section view) of a cited unit in force, or the verdict that
+    its citation forces (unknown: not checkable; contradicted: no such unit, or not in force)."""
     try:
         pid = make_provision_id(claim.act, unit_label)
     except PinpointError as e:
@@ -148,11 +165,7 @@ def _check_unit(claim: ExtractedClaim, unit_label: str, corpus: CorpusView) -> C
         dead = unit if unit.status != "in_force" else section
         state = "repealed" if dead.status == "repealed" else "not in force"
         return _contradicted(claim, F.REPEALED, f"{name} is {state}: “{dead.text[:120]}”.", pid, [unit])
-    for quote in claim.quotes:
-        verdict = _check_claim_quote(claim, quote, pid, unit, section, corpus)
-        if verdict is not None:
-            return verdict
-    return _support_verdict(claim, pid, unit, corpus)
+    return pid, unit, section
 
 
 def _check_claim_quote(claim, quote, pid, unit, section, corpus) -> ClaimVerdict | None:
@@ -195,12 +208,15 @@ def _check_claim_quote(claim, quote, pid, unit, section, corpus) -> ClaimVerdict
     )
 
 
-def _support_verdict(claim, pid, unit: ProvisionView, corpus) -> ClaimVerdict:
-    """Verified only when the claim's own words are in the unit's text (with its lead-in)."""
+def _support_verdict(claim, cited, corpus) -> ClaimVerdict:
+    """Verified only when the claim's own words are in the cited units' texts (with their
+    lead-ins)."""
     own = _without_quotes_and_citations(claim, corpus.act_refs())
-    text = _unit_context(unit, corpus)
+    text = " ".join(_unit_context(unit, corpus) for _, unit, _ in cited)
     words = _content_stems(own)
-    name = f"{pid.human()} of {pid.act}"
+    pid, unit, _ = cited[0]
+    name = f"{pid.human()} of {pid.act}" if len(cited) == 1 else ", ".join(str(p) for p, _, _ in cited)
+    links = [link for _, u, _ in cited for link in _links(u)]
     missing = sorted({w for w in words if w not in _content_stems(text)})
     share = 1 - len(missing) / len(words) if words else 1.0
     quoted = " The quoted words are verbatim there." if claim.quotes else ""
@@ -210,22 +226,17 @@ def _support_verdict(claim, pid, unit: ProvisionView, corpus) -> ClaimVerdict:
             f"{name} exists{' and the quote is verbatim' if claim.quotes else ''}, but the claim "
             f"goes beyond its words ({', '.join(missing[:8]) or 'no words to compare'}); that "
             "needs a lawyer's reading.",
-            _links(unit), str(pid),
+            links, str(pid),
         )
     modal = _modal_mismatch(own, text)
     if modal:
         return ClaimVerdict(claim, UNKNOWN, None,
                             f"The claim says {modal[0]} where {name} says {modal[1]}; that needs "
-                            "a lawyer's reading.", _links(unit), str(pid))
+                            "a lawyer's reading.", links, str(pid))
+    if len(cited) > 1:
+        return ClaimVerdict(claim, VERIFIED, None, f"Every citation checks out ({name}).{quoted}", links, str(pid))
     return ClaimVerdict(claim, VERIFIED, None,
-                        f"{name} is in force and says this in its own words.{quoted}",
-                        _links(unit), str(pid))
-
-
-def _combine_verified(claim, verdicts: list[ClaimVerdict]) -> ClaimVerdict:
-    links = [link for v in verdicts for link in v.links]
-    ids = ", ".join(v.provision_id for v in verdicts)
-    return ClaimVerdict(claim, VERIFIED, None, f"Every citation checks out ({ids}).", links, verdicts[0].provision_id)
+                        f"{name} is in force and says this in its own words.{quoted}", links, str(pid))
 
 
 def _contradicted(claim, code, rationale, pid, views: list[ProvisionView] = ()) -> ClaimVerdict:
@@ -340,8 +351,9 @@ def _content_stems(text: str) -> set[str]:
 
 
 def _stem(word: str) -> str:
-    # Crude suffix stripping is enough to match "discloses"/"disclosed"/"disclosure".
-    for suffix in ("ations", "ation", "ures", "ure", "ing", "ies", "ied", "ed", "es", "s", "e", "y"):
+    # Crude suffix stripping is enough to match "discloses"/"disclosed"/"disclosure" and
+    # "dismissal"/"dismissed".
+    for suffix in ("ations", "ation", "ures", "ure", "als", "al", "ing", "ies", "ied", "ed", "es", "s", "e", "y"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 4:
             return word[: -len(suffix)]
     return word

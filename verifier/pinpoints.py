@@ -105,8 +105,10 @@ def make_provision_id(act: str, unit: str) -> ProvisionId:
 
 # --- human citations -------------------------------------------------------------------------
 
-_PLURAL_KEYWORDS = r"sections|subsections|paragraphs|subparagraphs|clauses|articles|paragraphes|alinéas|sous-alinéas|arts\.|ss\.|ss|§§"
-_SINGULAR_KEYWORDS = r"sub-?section|subparagraph|sub-?clause|section|paragraph|clause|article|paragraphe|sous-alinéa|alinéa|art\.|s\.|s|§"
+_PLURAL_KEYWORDS = (r"sections|subsections|paragraphs|subparagraphs|clauses|articles|paragraphes|alinéas|sous-alinéas|"
+                    r"subparas\.?|paras\.?|subss\.|arts\.|ss\.|ss|§§")
+_SINGULAR_KEYWORDS = (r"sub-?section|subparagraph|sub-?clause|section|paragraph|clause|article|paragraphe|sous-alinéa|"
+                      r"alinéa|subpara\.?|para\.?|subs\.|cl\.|art\.|s\.|s|§")
 _HUMAN_LABEL = r"\d+(?:\.\d+)*(?:\s?(?:bis|ter|quater|quinquies|sexies)\b|[A-Z]\b)?"
 # (3)(c)(i), also the French "7(3)c)" form where a letter label has only a closing bracket.
 _GROUPS = r"(?:\s?\([0-9A-Za-z.]{1,6}\)|(?<=\))[a-z](?:\.\d+)?\))*"
