@@ -6,6 +6,7 @@ read, so build one per answer or memo, not one per process.
 
 from corpus.models import Act, Provision, VersionNotHeld
 from verifier.acts import ActRef
+from verifier.definition_scope import in_scope, introduction
 from verifier.pinpoints import PinpointError, parse_provision_id
 from verifier.types import ProvisionView
 
@@ -62,18 +63,18 @@ class DbCorpus:
                                             if r.unit_id == r.section_unit]
         return self._act_sections[act_code]
 
-    def definitions(self, act_code):
+    def definitions(self, act_code, where=None):
         if act_code not in self._definitions:
             version = self._version(act_code)
             rows = [] if version is None else (
                 Provision.objects.filter(version=version, kind=Provision.KIND_DEFINITION)
                 .select_related("text").order_by("position"))
-            terms = {}
-            for row in rows:
-                if row.defined_term:
-                    terms.setdefault(row.defined_term.lower(), self._view(row, version))
-            self._definitions[act_code] = terms
-        return self._definitions[act_code]
+            self._definitions[act_code] = [(row.defined_term.lower(), self._view(row, version))
+                                           for row in rows if row.defined_term]
+        found = self._definitions[act_code]
+        if where is not None:
+            return in_scope(found, where, lambda definition: introduction(definition, self))
+        return dict(reversed(found))  # the first definition of a term wins
 
     def act_refs(self):
         return [act_ref(act) for act in Act.objects.all()]

@@ -82,10 +82,15 @@ def defined_term_warnings(citations, checked, corpus: CorpusView, all_citations)
     out, warned = [], set()
     for citation, result in zip(citations, checked, strict=True):
         try:
-            act = parse_provision_id(result.provision_id).act
+            pid = parse_provision_id(result.provision_id)
         except PinpointError:
             continue
-        for term, definition in corpus.definitions(act).items():
+        act = pid.act
+        # Definitions are read as they apply where the quote is: the unit cited, else its section.
+        where = corpus.get(str(pid)) or corpus.get(pid.section_id)
+        if where is None:
+            continue
+        for term, definition in corpus.definitions(act, where=where).items():
             if term in COMMON_TERMS or len(term) < 3 or (act, term) in warned:
                 continue
             if result.provision_id == definition.id or not _uses_term(citation.get("quote") or "", term):

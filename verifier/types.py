@@ -6,6 +6,7 @@ from datetime import date
 from typing import Protocol
 
 from .acts import ActRef
+from .definition_scope import in_scope, introduction
 from .pinpoints import PinpointError, parse_provision_id
 
 IN_FORCE = "in_force"
@@ -55,8 +56,10 @@ class CorpusView(Protocol):
     def act_sections(self, act_code: str) -> list[ProvisionView]:
         """Every section (and schedule) of the Act, in document order; [] for an unknown Act."""
 
-    def definitions(self, act_code: str) -> dict[str, ProvisionView]:
-        """Defined terms of the Act, lower-cased term -> the definition's ProvisionView."""
+    def definitions(self, act_code: str, where: ProvisionView | None = None) -> dict[str, ProvisionView]:
+        """Defined terms of the Act, lower-cased term -> the definition's ProvisionView. With
+        `where`, only the definitions that apply at that unit ("in this Part", ...: see
+        verifier/definition_scope.py), the most specific for each term."""
 
     def act_refs(self) -> list[ActRef]:
         """Every Act in the corpus with its titles and abbreviations."""
@@ -83,10 +86,11 @@ class InMemoryCorpus:
     def act_sections(self, act_code: str) -> list[ProvisionView]:
         return [p for p in self._order if p.act == act_code and p.id == p.section_id]
 
-    def definitions(self, act_code: str) -> dict[str, ProvisionView]:
-        return {
-            p.label.lower(): p for p in self._order if p.act == act_code and p.kind == "definition"
-        }
+    def definitions(self, act_code: str, where: ProvisionView | None = None) -> dict[str, ProvisionView]:
+        found = [(p.label.lower(), p) for p in self._order if p.act == act_code and p.kind == "definition"]
+        if where is not None:
+            return in_scope(found, where, lambda d: introduction(d, self))
+        return dict(reversed(found))  # the first definition of a term wins
 
     def act_refs(self) -> list[ActRef]:
         return list(self._acts)

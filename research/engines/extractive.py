@@ -83,7 +83,8 @@ class ExtractiveEngine(Engine):
         passage use it (while there is room for another claim)."""
         claims, seen = [], set()
         for p in best:
-            for term in corpus.definitions(p.act):
+            where = corpus.get(p.unit_id)
+            for term in corpus.definitions(p.act, where=where) if where is not None else ():
                 if len(claims) >= room or term in COMMON_TERMS or len(term) < 3 or (p.act, term) in seen:
                     continue
                 pattern = rf"(?<!\w){re.escape(term)}(?:s|es)?(?!\w)"

@@ -1,0 +1,61 @@
+"""Definitions apply where their introducing words say: the Act, a Part, a Division, sections."""
+
+import pytest
+
+from verifier.adapter import DbCorpus
+from verifier.definition_scope import ACT, DIVISION, PART, SECTIONS, covers, scope_of
+from verifier.gates import gate_answer
+
+LABOUR = "Canada Labour Code > Part Iii > Division X > section 230"
+
+
+@pytest.mark.parametrize(("intro", "path", "kind"), [
+    ("In this Act, Board means the Canada Industrial Relations Board", "Canada Labour Code > section 2", ACT),
+    ("(1) In every enactment, Act, in respect of an Act of a legislature", "Interpretation Act > section 35", ACT),
+    ("(1) The definitions in this subsection apply in this Part.", "PIPEDA > Part 1 > section 2 > subsection (1)",
+     PART),
+    ("In this Division, vacation pay means", "Canada Labour Code > Part Iii > Division Iv > section 183", DIVISION),
+    ("(1) The following definitions apply in this section.", "Copyright Act > Part Iii > section 31", SECTIONS),
+    ("Les définitions qui suivent s’appliquent à la présente partie.", "Code > Part Iii > section 166", PART),
+    ("Words nobody uses to introduce definitions.", "Copyright Act > Part Iii > section 31", ACT),
+])
+def test_the_introducing_words_give_the_scope(intro, path, kind):
+    assert scope_of(intro, path).kind == kind
+
+
+def test_a_range_of_sections_is_read_in_statute_order():
+    scope = scope_of("The following definitions apply in sections 44.02 to 44.4.", "Copyright Act > Part Iv > section 44")
+    # 44.02 comes before 44.1 in the Act, and the defining section itself is not named.
+    assert [covers(scope, "", n) for n in ("44", "44.02", "44.1", "44.4", "44.5")] == [False, True, True, True, False]
+    scope = scope_of("The following definitions apply in this section and in sections 41.1 to 41.21.",
+                     "Copyright Act > Part Iv > section 41")
+    assert [covers(scope, "", n) for n in ("41", "41.19", "41.21", "41.22")] == [True, True, True, False]
+
+
+def test_a_part_scope_covers_only_that_part():
+    scope = scope_of("In this Part, employer means", "Canada Labour Code > Part Iii > section 166")
+    assert covers(scope, LABOUR, "230")
+    assert not covers(scope, "Canada Labour Code > Part I > Division Iii > section 44", "44")
+
+
+@pytest.mark.django_db
+def test_a_labour_code_part_iii_quote_is_read_with_part_iii_definitions():
+    corpus = DbCorpus()
+    where = corpus.get("L-2:s230(1)")
+    in_scope = corpus.definitions("L-2", where=where)
+    assert in_scope["employer"].id == "L-2:s166/employer"  # not Part I's s. 3
+    assert "employee" not in in_scope  # defined for Part I only
+    assert in_scope["board"].id == "L-2:s2/board"  # "In this Act"
+    assert corpus.definitions("L-2")["employer"].id == "L-2:s3(1)/employer"  # without `where`: the first
+
+
+@pytest.mark.django_db
+def test_the_defined_term_warning_names_the_definition_that_applies():
+    corpus = DbCorpus()
+    quote = "An employer who terminates the employment of an employee"
+    answer = {"claims": [{"text": "Notice is owed.", "citations": [{"provision_id": "L-2:s230(1)", "quote": quote}]}],
+              "reading": "", "not_in_text": ""}
+    result = gate_answer(answer, corpus, ["L-2:s230"])
+    warned = {f.details["term"]: f.details["definition_id"] for f in result.all_findings() if f.code == "defined-term"}
+    assert warned.get("employer", "L-2:s166/employer") == "L-2:s166/employer"
+    assert "L-2:s3(1)/employee" not in warned.values()
