@@ -104,7 +104,25 @@ def _english_term(french, english_defs):
     for english in english_defs:
         if f"({fr_term})" in english.text.text.casefold() or f"({english.defined_term.casefold()})" in french_text:
             return english.defined_term.casefold()
+    # A repealed definition keeps only its term and the repealing Act's citation, in each
+    # language: "[Repealed, 2017, c. 20, s. 319]" / "[Abrogée, 2017, ch. 20, art. 319]". The
+    # numbers pair them when no other definition of the section was repealed by the same one.
+    repeal = _repeal_numbers(french.text.text)
+    if repeal:
+        same = [e for e in english_defs if _repeal_numbers(e.text.text) == repeal]
+        if len(same) == 1:
+            return same[0].defined_term.casefold()
     return ""
+
+
+_REPEAL_RE = re.compile(r"\[(?:Repealed|Abrogée?s?)\s*,\s*([^\]]+)\]", re.IGNORECASE)
+
+
+def _repeal_numbers(text):
+    """The numbers of a repeal note ("[Repealed, 2017, c. 20, s. 319]" -> ("2017", "20", "319")),
+    or () when the text has none."""
+    found = _REPEAL_RE.search(text or "")
+    return tuple(re.findall(r"\d+", found.group(1))) if found else ()
 
 
 def _walk(node):

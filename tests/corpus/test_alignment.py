@@ -1,6 +1,9 @@
 """English/French alignment by document order and label."""
 
-from corpus.alignment import align, label_key
+import pytest
+
+from corpus.alignment import _english_term, align, label_key
+from corpus.models import ActVersion, Provision
 
 
 def test_label_wording_differences_are_tolerated():
@@ -24,3 +27,20 @@ def test_a_missing_french_provision_does_not_shift_later_pairs():
 def test_label_key_drops_parentheses_case_and_french_connectives():
     assert label_key("(a)") == label_key("a)") == "a"
     assert label_key("52 à 57") == "52 to 57"
+
+
+@pytest.mark.django_db
+def test_a_repealed_french_definition_pairs_by_its_repeal_note():
+    # "Board [Repealed, 2017, c. 20, s. 319]" / "Conseil [Abrogée, 2017, ch. 20, art. 319]":
+    # no "(other term)" is left, the repealing Act's numbers are.
+    latest = ActVersion.objects.filter(act__code="L-2", lang="eng").order_by(*ActVersion.NEWEST_FIRST).first()
+    english = list(Provision.objects.filter(version=latest, section_unit="s3", kind="definition").select_related("text"))
+    conseil = (Provision.objects.filter(version__act__code="L-2", version__lang="fra", section_unit="s3",
+                                        kind="definition", defined_term="Conseil").select_related("text").get())
+    assert "Abrogée, 2017, ch. 20, art. 319" in conseil.text.text
+    assert _english_term(conseil, english) == "board"
+    # Several definitions repealed by one provision cannot be told apart: left unpaired.
+    s122 = list(Provision.objects.filter(version=latest, section_unit="s122", kind="definition").select_related("text"))
+    officer = (Provision.objects.filter(version__act__code="L-2", version__lang="fra", section_unit="s122",
+                                        kind="definition", defined_term="agent de sécurité").select_related("text").get())
+    assert _english_term(officer, s122) == ""
