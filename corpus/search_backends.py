@@ -10,8 +10,10 @@ The database only says which sections match which term; corpus/search_rank.py
 scores them, the same way on both engines.
 """
 
+import bisect
 import functools
 import json
+import re
 import threading
 from dataclasses import dataclass
 
@@ -127,11 +129,9 @@ def term_matches(terms, scope):
 
 
 def _pg_term_matches(terms, scope):
-    """The PostgreSQL twin of the FTS5 path: per-term counts and ids through GIN indexes.
-
-    Marginal-note matches use the note's own small tsvector (migration 0005) rather than the
-    ':A' weight of search_vector, which would recheck every candidate's whole vector.
-    """
+    """The PostgreSQL twin of the FTS5 path: per-term counts and ids through the GIN index,
+    marginal-note matches from MarginalIndex (the stemmed words of each note's own tsvector,
+    migration 0005, read into memory)."""
     config = _pg_config(scope.lang)
     where, params = _pg_scope(scope)
 
@@ -145,18 +145,89 @@ def _pg_term_matches(terms, scope):
              f"d.search_vector @@ to_tsquery(%s::regconfig, %s) AND {where} LIMIT {TOTAL_CAP}) c")
     df, ids = [], []
     with connection.cursor() as cursor:
-        for term in terms:
+        notes = _marginal_index(cursor, scope.lang)
+        in_notes = [notes.matching(lexemes, scope) for lexemes in _pg_query_lexemes(cursor, config, terms)]
+        for term, noted in zip(terms, in_notes, strict=True):
             key = (_database(), scope, "pg", pg_group(term))
             if key not in _df:
                 _remember(_df, key, _pg_document_frequency(cursor, count, [config, pg_group(term), *params]))
             df.append(_df[key])
-            column = "search_vector" if df[-1] <= FETCH_ALL else "marginal_vector"
-            cursor.execute(select(column) + f" LIMIT {FETCH_ALL + 1}", [config, pg_group(term), *params])
-            found = {row[0] for row in cursor.fetchall()}
+            if df[-1] <= FETCH_ALL:
+                cursor.execute(select("search_vector") + f" LIMIT {FETCH_ALL + 1}", [config, pg_group(term), *params])
+                found = {row[0] for row in cursor.fetchall()}
+            else:
+                found = noted
             ids.append(found if len(found) <= FETCH_ALL else set())
-        cursor.execute(select("marginal_vector"), [config, " | ".join(f"({pg_group(t)})" for t in terms), *params])
-        marginal = {row[0] for row in cursor.fetchall()}
-    return Matches(df=df, ids=ids, marginal=marginal, total=_total(df, ids))
+    return Matches(df=df, ids=ids, marginal=set().union(*in_notes), total=_total(df, ids))
+
+
+def _pg_query_lexemes(cursor, config, terms):
+    """For each term, [(lexeme, is a prefix)] as PostgreSQL's to_tsquery stems its forms."""
+    cursor.execute("SELECT to_tsquery(%s::regconfig, g)::text FROM unnest(%s::text[]) WITH ORDINALITY AS t(g, n) "
+                   "ORDER BY n", [config, [pg_group(t) for t in terms]])
+    return [[(_unquote(lexeme), bool(star)) for lexeme, star in _QUERY_LEXEME.findall(row[0] or "")]
+            for row in cursor.fetchall()]
+
+
+_QUERY_LEXEME = re.compile(r"'((?:[^']|'')*)'(:\*)?")
+_VECTOR_LEXEME = re.compile(r"'((?:[^']|'')*)'")
+
+
+def _unquote(lexeme):
+    return lexeme.replace("''", "'")
+
+
+class MarginalIndex:
+    """The stemmed words of every marginal note of one language, in memory.
+
+    Matching marginal notes through the GIN index was most of a PostgreSQL search (a prefix
+    such as 'employ':* merges the posting lists of every word it starts); the notes are short
+    and few (56,314 sections for every English Act), so a sorted list of their words answers
+    the same question in microseconds. Read once per process and corpus generation.
+    """
+
+    def __init__(self, rows):
+        postings, self.version_of = {}, {}
+        for provision_id, version_id, vector in rows:
+            self.version_of[provision_id] = version_id
+            for lexeme in _VECTOR_LEXEME.findall(vector or ""):
+                postings.setdefault(_unquote(lexeme), set()).add(provision_id)
+        self.words = sorted(postings)
+        self.postings = postings
+
+    def matching(self, lexemes, scope):
+        """Sections of `scope` whose marginal note has one of `lexemes` [(lexeme, is prefix)]."""
+        found = set()
+        for lexeme, prefix in lexemes:
+            if not prefix:
+                found |= self.postings.get(lexeme, set())
+                continue
+            for word in self.words[bisect.bisect_left(self.words, lexeme):]:
+                if not word.startswith(lexeme):
+                    break
+                found |= self.postings[word]
+        if scope.whole_lang or scope.whole_index:
+            return found
+        wanted = set(scope.version_ids)
+        return {pk for pk in found if self.version_of[pk] in wanted}
+
+
+_marginal_indexes = {}
+_marginal_lock = threading.Lock()
+
+
+def _marginal_index(cursor, lang):
+    """The MarginalIndex of `lang`, re-read when the versions held in it change."""
+    cursor.execute("SELECT count(*), max(id) FROM corpus_actversion WHERE lang = %s", [lang])
+    key, generation = (_database(), lang), tuple(cursor.fetchone())
+    cached = _marginal_indexes.get(key)
+    if cached is None or cached[0] != generation:
+        cursor.execute("SELECT provision_id, version_id, marginal_vector::text FROM corpus_sectiondoc "
+                       "WHERE lang = %s AND marginal_note <> ''", [lang])
+        cached = (generation, MarginalIndex(cursor.fetchall()))
+        with _marginal_lock:
+            _marginal_indexes[key] = cached
+    return cached[1]
 
 
 def _pg_document_frequency(cursor, count_sql, params):
