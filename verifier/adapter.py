@@ -6,7 +6,7 @@ read, so build one per answer or memo, not one per process.
 
 from corpus.models import Act, Provision, VersionNotHeld
 from verifier.acts import ActRef
-from verifier.definition_scope import in_scope, introduction
+from verifier.definition_scope import in_scope, scoped
 from verifier.pinpoints import PinpointError, parse_provision_id
 from verifier.types import ProvisionView
 
@@ -23,6 +23,7 @@ class DbCorpus:
         self._sections = {}
         self._act_sections = {}
         self._definitions = {}
+        self._scoped = {}  # act code -> [(term, definition, DefinitionScope)]
 
     # CorpusView
     def get(self, provision_id):
@@ -73,7 +74,9 @@ class DbCorpus:
                                            for row in rows if row.defined_term]
         found = self._definitions[act_code]
         if where is not None:
-            return in_scope(found, where, lambda definition: introduction(definition, self))
+            if act_code not in self._scoped:
+                self._scoped[act_code] = scoped(found, self)
+            return in_scope(self._scoped[act_code], where)
         return dict(reversed(found))  # the first definition of a term wins
 
     def act_refs(self):

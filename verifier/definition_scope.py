@@ -105,14 +105,24 @@ def _number(label: str | None) -> Decimal | None:
         return None
 
 
-def in_scope(definitions, where, intro_of) -> dict:
-    """{term: definition} of the (term, definition ProvisionView) pairs that apply at the unit
-    `where` (a ProvisionView), the most specific scope winning (then the first in the Act).
-    `intro_of(definition)` gives the text that introduces a definition (see scope_of)."""
+def scoped(definitions, corpus) -> list:
+    """[(term, definition, DefinitionScope)] for [(term, definition ProvisionView)]: the text
+    introducing each definition is read once per unit holding definitions (see introduction)."""
+    intros, out = {}, []
+    for term, definition in definitions:
+        holder = definition.id.split("/", 1)[0]
+        if holder not in intros:
+            intros[holder] = introduction(definition, corpus)
+        out.append((term, definition, scope_of(intros[holder], definition.path)))
+    return out
+
+
+def in_scope(scoped_definitions, where) -> dict:
+    """{term: definition} of the scoped definitions (see scoped) that apply at the unit `where`
+    (a ProvisionView), the most specific scope winning (then the first in the Act)."""
     section = parse_provision_id(where.id).section
     chosen = {}
-    for term, definition in definitions:
-        scope = scope_of(intro_of(definition), definition.path)
+    for term, definition, scope in scoped_definitions:
         if not covers(scope, where.path, section):
             continue
         if term not in chosen or SPECIFICITY[scope.kind] > chosen[term][0]:

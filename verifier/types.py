@@ -6,7 +6,7 @@ from datetime import date
 from typing import Protocol
 
 from .acts import ActRef
-from .definition_scope import in_scope, introduction
+from .definition_scope import in_scope, scoped
 from .pinpoints import PinpointError, parse_provision_id
 
 IN_FORCE = "in_force"
@@ -89,7 +89,7 @@ class InMemoryCorpus:
     def definitions(self, act_code: str, where: ProvisionView | None = None) -> dict[str, ProvisionView]:
         found = [(p.label.lower(), p) for p in self._order if p.act == act_code and p.kind == "definition"]
         if where is not None:
-            return in_scope(found, where, lambda d: introduction(d, self))
+            return in_scope(scoped(found, self), where)
         return dict(reversed(found))  # the first definition of a term wins
 
     def act_refs(self) -> list[ActRef]:
