@@ -153,9 +153,6 @@ def searched_versions(acts, lang, as_at, catalogue=None):
     return found
 
 
-# Names people use for Acts besides their titles.
-
-
 class Catalogue:
     """The versions held in one language and the names of their Acts, read in one query.
 

@@ -135,11 +135,11 @@ def _pg_term_matches(terms, scope):
     config = _pg_config(scope.lang)
     where, params = _pg_scope(scope)
 
-    def select(column):
-        # MATERIALIZED keeps a LIMIT out of the match's plan: with one, PostgreSQL guesses a
-        # sequential scan of every tsvector is cheaper than the index, and is 10x wrong.
-        return (f"WITH m AS MATERIALIZED (SELECT d.provision_id FROM corpus_sectiondoc d "
-                f"WHERE d.{column} @@ to_tsquery(%s::regconfig, %s) AND {where}) SELECT provision_id FROM m")
+    # MATERIALIZED keeps the LIMIT out of the match's plan: with one, PostgreSQL guesses a
+    # sequential scan of every tsvector is cheaper than the index, and is 10x wrong.
+    select = (f"WITH m AS MATERIALIZED (SELECT d.provision_id FROM corpus_sectiondoc d "
+              f"WHERE d.search_vector @@ to_tsquery(%s::regconfig, %s) AND {where}) SELECT provision_id FROM m "
+              f"LIMIT {FETCH_ALL + 1}")
 
     count = (f"SELECT count(*) FROM (SELECT 1 FROM corpus_sectiondoc d WHERE "
              f"d.search_vector @@ to_tsquery(%s::regconfig, %s) AND {where} LIMIT {TOTAL_CAP}) c")
@@ -153,7 +153,7 @@ def _pg_term_matches(terms, scope):
                 _remember(_df, key, _pg_document_frequency(cursor, count, [config, pg_group(term), *params]))
             df.append(_df[key])
             if df[-1] <= FETCH_ALL:
-                cursor.execute(select("search_vector") + f" LIMIT {FETCH_ALL + 1}", [config, pg_group(term), *params])
+                cursor.execute(select, [config, pg_group(term), *params])
                 found = {row[0] for row in cursor.fetchall()}
             else:
                 found = noted

@@ -84,7 +84,9 @@ class ExtractiveEngine(Engine):
         claims, seen = [], set()
         for p in best:
             where = corpus.get(p.unit_id)
-            for term in corpus.definitions(p.act, where=where) if where is not None else ():
+            if where is None:
+                continue
+            for term in corpus.definitions(p.act, where=where):
                 if len(claims) >= room or term in COMMON_TERMS or len(term) < 3 or (p.act, term) in seen:
                     continue
                 pattern = rf"(?<!\w){re.escape(term)}(?:s|es)?(?!\w)"
