@@ -57,5 +57,5 @@ def test_the_defined_term_warning_names_the_definition_that_applies():
               "reading": "", "not_in_text": ""}
     result = gate_answer(answer, corpus, ["L-2:s230"])
     warned = {f.details["term"]: f.details["definition_id"] for f in result.all_findings() if f.code == "defined-term"}
-    assert warned.get("employer", "L-2:s166/employer") == "L-2:s166/employer"
+    assert warned["employer"] == "L-2:s166/employer"
     assert "L-2:s3(1)/employee" not in warned.values()
