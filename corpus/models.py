@@ -226,10 +226,11 @@ class SectionDoc(models.Model):
 
 
 class SectionEmbedding(models.Model):
-    """The sentence vector of one section's search text (corpus/embeddings.py), float16 x 384.
+    """The sentence vector of one text embedded for a section (its opening or a passage of a
+    long body: embeddings.section_inputs), float16 x 384.
 
-    Keyed by the SHA-256 of the exact text embedded (embeddings.section_input), like
-    ProvisionText: an unchanged section in a new version reuses its vector.
+    Keyed by the SHA-256 of the exact text embedded, like ProvisionText: an unchanged section
+    in a new version reuses its vectors.
     """
 
     text_sha256 = models.CharField(max_length=64, primary_key=True)
