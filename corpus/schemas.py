@@ -90,12 +90,18 @@ class SearchHitOut(Schema):
     pit_date: dt.date | None
 
 
+class CorrectionOut(Schema):
+    typed: str
+    read_as: str
+
+
 class SearchOut(Schema):
     query: str
     lang: str
     as_at: dt.date | None
     total: int
     has_more: bool
+    corrections: list[CorrectionOut]  # mistyped words read as the statute word meant
     hits: list[SearchHitOut]
 
 

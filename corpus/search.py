@@ -17,11 +17,11 @@ from datetime import date
 
 from django.db import connection
 
-from corpus import embeddings, search_rank, section_vectors
+from corpus import embeddings, search_rank, section_vectors, spelling
 from corpus import search_backends as backends
 from corpus.act_names import INFORMAL_NAMES
 from corpus.models import Act, VersionNotHeld
-from corpus.search_terms import WORD, query_terms
+from corpus.search_terms import WORD, plain_words, query_terms
 
 CANDIDATES = 100  # sections read and re-ranked per query (more did not change the eval)
 # Sections nearest in meaning read too, matching a query word or not. 0 -> 20: golden recall@5
@@ -54,6 +54,7 @@ class SearchResults:
     hits: list = field(default_factory=list)
     total: int = 0
     has_more: bool = False
+    corrections: list = field(default_factory=list)  # [(word typed, statute word read instead)]
 
 
 @dataclass(frozen=True)
@@ -79,19 +80,20 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     catalogue = _catalogue(lang)
     versions = searched_versions(acts, lang, as_at, catalogue)
     text, named = catalogue.without_act_names(query or "", versions)
+    text, corrections = spelling.read_as(text, lang, keep=plain_words(lang))
     terms = query_terms(text, lang)
     if not terms or not versions:
-        return SearchResults(query=query or "")
+        return SearchResults(query=query or "", corrections=corrections)
     scope = catalogue.scope(versions, lang)
     matches = backends.term_matches(terms, scope)
     if not matches.total:
-        return SearchResults(query=query or "")
+        return SearchResults(query=query or "", corrections=corrections)
     n_docs, avg_chars = backends.document_counts(scope.version_ids, search_rank.BODY_CHARS)
     idf = search_rank.idf_weights(matches.df, n_docs)
     preferred = {versions[a].pk for a in named}
     chosen = search_rank.candidates(matches.ids, matches.marginal, idf, max(CANDIDATES, offset + limit),
                                     preferred_ids=backends.version_doc_ids(preferred) if preferred else frozenset())
-    similarity = _similarity(query, versions, lang)
+    similarity = _similarity(spelling.apply(query, corrections), versions, lang)
     # The sections closest in meaning join the candidates even when they share no rare word
     # with the question: "digital lock" is "technological protection measure" in the Act.
     read = list(chosen) + [pk for pk in search_rank.nearest(similarity, SEMANTIC_CANDIDATES) if pk not in chosen]
@@ -102,7 +104,7 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     page = ranked[offset:offset + limit]
     by_pk = {v.pk: v for v in versions.values()}
     return SearchResults(query=query, hits=_hits(terms, page, by_pk), total=matches.total,
-                         has_more=offset + limit < min(matches.total, len(ranked)))
+                         has_more=offset + limit < min(matches.total, len(ranked)), corrections=corrections)
 
 
 def _similarity(query, versions, lang):

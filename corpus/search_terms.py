@@ -622,6 +622,14 @@ SYNONYMS_FRA = {
 }
 
 
+def plain_words(lang):
+    """The everyday words the thesaurus knows (its keys and phrase words): not typos, though
+    no statute uses them."""
+    if lang == "fra":
+        return frozenset(SYNONYMS_FRA)
+    return frozenset(SYNONYMS_ENG) | {word for phrase in PHRASES_ENG for word in phrase}
+
+
 @dataclass
 class Term:
     """One concept of the query: the user's word (or phrase) and related statute words.
@@ -656,7 +664,7 @@ def words(text):
     return WORD.findall(text[:MAX_INPUT].lower())
 
 
-def _variants(word):
+def inflected_from(word):
     """The word and the base forms it may be an inflection of: fired -> fire, jobs -> job."""
     found = [word]
     for suffix, replacements in (("ies", ("y",)), ("ied", ("y",)), ("es", ("", "e")), ("s", ("",)),
@@ -667,7 +675,7 @@ def _variants(word):
 
 
 def _synonyms(word, table):
-    for variant in _variants(word):
+    for variant in inflected_from(word):
         if variant in table:
             return [s for s in table[variant] if WORD.fullmatch(s)]
     return []

@@ -67,6 +67,7 @@ def search_statutes(query: str, acts: list[str] | None = None, as_at: str | None
     return {
         "query": query,
         "total": results.total,
+        "read_as": dict(results.corrections),  # mistyped words and the statute word searched for
         "hits": [
             {"id": h.pinpoint, "act": h.act_code, "act_title": h.act_title, "label": h.label,
              "marginal_note": h.marginal_note, "headings": h.headings,

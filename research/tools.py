@@ -101,7 +101,10 @@ class Toolbox:
                 Run.objects.filter(pk=self.run.pk).update(broadened=True)
         hits = [_hit(h) for h in results.hits]
         self._remember(*[h["id"] for h in hits])
-        return {"query": query, "broadened": broadened, "hits": hits}
+        found = {"query": query, "broadened": broadened, "hits": hits}
+        if results.corrections:  # tell the model what was searched for, not only what it typed
+            found["read_as"] = {typed: read_as for typed, read_as in results.corrections}
+        return found
 
     def _tool_get_provision(self, id, as_at=None):  # noqa: A002
         provision = lookup.get_provision(id.strip(), as_at=self._as_at(as_at), lang=self.run.lang)

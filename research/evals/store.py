@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from research.eval_models import EvalResult, EvalRun
 from research.evals.answers import check_thresholds
-from research.evals.retrieval import load_thresholds
+from research.evals.retrieval import HOLDOUT, load_thresholds
 
 
 def golden_fingerprint(golden_path) -> tuple[str, str]:
@@ -25,20 +25,24 @@ def golden_fingerprint(golden_path) -> tuple[str, str]:
     return path.name, hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+TYPOS = "with typos"  # the variant name of a run asked mistyped (eval_retrieval --typos)
+
+
 def store_retrieval_eval(figures, per_question, golden_path, *, engine="verbatim-search",
-                         thresholds=None, baseline=None, started_at=None) -> EvalRun:
+                         thresholds=None, baseline=None, started_at=None, variant="") -> EvalRun:
     """Store a retrieval eval.
 
     `figures` is the command's JSON object (recall_at_k, mrr, n, k, optional baseline) or a
     retrieval Report; `per_question` is a list of retrieval QuestionResults or dicts with id,
     question, expected, rank and top. `baseline` (optional) is the baseline's Report or
-    per-question list, used to add the baseline's rank to each reason.
+    per-question list, used to add the baseline's rank to each reason. `variant` ("with
+    typos") follows the golden file's name, so such runs are a trend of their own.
     """
     figures = _plain(figures)
     metrics = _flat({key: value for key, value in figures.items() if key != "results"})
     k = int(metrics.get("k") or 5)
     if thresholds is None:
-        thresholds = _retrieval_thresholds(k)
+        thresholds = _retrieval_thresholds(k, _threshold_section(golden_path, variant))
     failures = [f"{name} {metrics.get(key)} < {minimum}" for name, key, minimum in thresholds
                 if metrics.get(key) is not None and metrics[key] < minimum]
     baseline_rank = {row["id"]: row.get("rank") for row in map(_plain, _rows(baseline))}
@@ -55,7 +59,8 @@ def store_retrieval_eval(figures, per_question, golden_path, *, engine="verbatim
                                   expected=list(row.get("expected") or []), got=list(row.get("top") or []),
                                   rank=rank, ok=found, reason=reason))
     return _store(EvalRun.KIND_RETRIEVAL, engine, golden_path, metrics,
-                  {key: minimum for _, key, minimum in thresholds}, not failures, results, started_at)
+                  {key: minimum for _, key, minimum in thresholds}, not failures, results, started_at,
+                  variant=variant)
 
 
 def store_answer_eval(report, golden_path, thresholds=None, started_at=None) -> EvalRun:
@@ -74,8 +79,9 @@ def store_answer_eval(report, golden_path, thresholds=None, started_at=None) -> 
                   results, started_at)
 
 
-def _store(kind, engine, golden_path, metrics, thresholds, passed, results, started_at) -> EvalRun:
+def _store(kind, engine, golden_path, metrics, thresholds, passed, results, started_at, variant="") -> EvalRun:
     name, sha = golden_fingerprint(golden_path)
+    name = f"{name} {variant}" if variant else name
     now = timezone.now()
     with transaction.atomic():
         eval_run = EvalRun.objects.create(
@@ -88,9 +94,17 @@ def _store(kind, engine, golden_path, metrics, thresholds, passed, results, star
     return eval_run
 
 
-def _retrieval_thresholds(k):
-    """[(label, metric key, minimum)] from thresholds.yaml; recall is only checked at its own k."""
-    configured = load_thresholds().get("retrieval") or {}
+def _threshold_section(golden_path, variant):
+    """The thresholds.yaml section a retrieval run is held to: "retrieval" for golden.yaml,
+    "retrieval_holdout" for holdout.yaml, with "_typos" for questions asked mistyped."""
+    base = "retrieval_holdout" if Path(golden_path).name == HOLDOUT.name else "retrieval"
+    return f"{base}_typos" if variant == TYPOS else base
+
+
+def _retrieval_thresholds(k, section="retrieval"):
+    """[(label, metric key, minimum)] from a thresholds.yaml section (none when it has no such
+    section); recall is only checked at its own k."""
+    configured = load_thresholds().get(section) or {}
     out = []
     if f"recall_at_{k}" in configured:
         out.append((f"recall@{k}", "recall_at_k", configured[f"recall_at_{k}"]))

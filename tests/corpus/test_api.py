@@ -199,3 +199,12 @@ def test_the_openapi_schema_and_docs_load(client):
                  "/api/v1/acts/{code}/pending-amendments", "/api/v1/provisions/{pinpoint}", "/api/v1/search"]:
         assert path in paths, path
     assert client.get("/api/docs").status_code == 200
+
+
+@pytest.mark.django_db
+def test_it_says_which_mistyped_words_it_read_as_what(client):
+    data = get_json(client, "/api/v1/search?q=overtme+pay+for+an+employeer&limit=3")
+    assert data["corrections"] == [{"typed": "overtme", "read_as": "overtime"},
+                                   {"typed": "employeer", "read_as": "employer"}]
+    assert data["hits"][0]["pinpoint"] == "L-2:s174"
+    assert get_json(client, "/api/v1/search?q=overtime+pay&limit=1")["corrections"] == []

@@ -226,3 +226,9 @@ def test_search_page_escapes_the_query(client):
     html = html_of(client.get("/search/?q=%3Cscript%3Ealert(1)%3C/script%3E"))
     assert 'value="&lt;script&gt;alert(1)&lt;/script&gt;"' in html
     assert "<script>alert" not in html
+
+
+def test_search_page_says_how_it_read_a_mistyped_word(client):
+    html = html_of(client.get("/search/?q=overtme+pay"))
+    assert "Read <q>overtme</q> as <strong>overtime</strong>." in html
+    assert '<a href="/acts/L-2/s174/">174 — Overtime pay or time off</a>' in html

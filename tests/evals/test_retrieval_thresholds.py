@@ -2,6 +2,7 @@
 
 import pytest
 
+from research.evals.noise import with_typos
 from research.evals.retrieval import HOLDOUT, evaluate, load_golden, load_thresholds
 from research.management.commands.eval_retrieval import verbatim_search
 
@@ -27,5 +28,13 @@ def test_section_search_meets_the_held_out_floor():
     thresholds = load_thresholds()["retrieval_holdout"]
     report = evaluate(load_golden(HOLDOUT), verbatim_search, k=5)
     assert report.n >= 60
+    assert report.recall_at_k >= thresholds["recall_at_5"]
+    assert report.mrr >= thresholds["mrr"]
+
+
+def test_section_search_meets_the_floor_with_the_questions_mistyped():
+    # Two slips per question (fixed seed): a word no statute uses must not sink a question.
+    thresholds = load_thresholds()["retrieval_typos"]
+    report = evaluate(with_typos(load_golden()), verbatim_search, k=5)
     assert report.recall_at_k >= thresholds["recall_at_5"]
     assert report.mrr >= thresholds["mrr"]

@@ -45,6 +45,13 @@ def test_it_searches_the_statutes():
 
 
 @in_process
+def test_it_says_what_a_mistyped_query_was_read_as():
+    result = call("search_statutes", query="overtme pay", acts=["L-2"])
+    assert result.structured_content["read_as"] == {"overtme": "overtime"}
+    assert result.structured_content["hits"][0]["id"] == "L-2:s174"
+
+
+@in_process
 def test_it_refuses_an_unknown_act_in_search():
     result = call("search_statutes", query="privacy", acts=["X-1"])
     assert result.is_error

@@ -1,9 +1,11 @@
-"""manage.py eval_retrieval [--golden FILE] [--k 5] [--json]
+"""manage.py eval_retrieval [--golden FILE] [--k 5] [--typos] [--json]
 
 Runs the golden questions through Verbatim's section search and the plain BM25
 baseline and prints a table per question, then totals. With --json the last line
 printed is one JSON object: recall_at_k, mrr, n, k and baseline {recall_at_k, mrr}.
-Each run is stored as an EvalRun (kind retrieval) with a result and reason per question.
+--typos asks the questions mistyped (research/evals/noise.py: two slips each, fixed seed).
+Each run is stored as an EvalRun (kind retrieval) with a result and reason per question;
+a run with typos is stored under the golden file's name + " with typos", its own trend.
 """
 
 import json
@@ -12,8 +14,9 @@ from django.core.management.base import BaseCommand
 
 from corpus.search import search
 from research.evals.baseline import BM25Baseline
+from research.evals.noise import with_typos
 from research.evals.retrieval import DEPTH, GOLDEN, evaluate, load_golden
-from research.evals.store import store_retrieval_eval
+from research.evals.store import TYPOS, store_retrieval_eval
 
 
 def verbatim_search(question):
@@ -26,10 +29,13 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--golden", default=str(GOLDEN), help="golden YAML file")
         parser.add_argument("--k", type=int, default=5, help="cut-off for recall@k")
+        parser.add_argument("--typos", action="store_true", help="ask the questions mistyped (fixed seed)")
         parser.add_argument("--json", action="store_true", help="end with one JSON line")
 
     def handle(self, *args, **options):
         items = load_golden(options["golden"])
+        if options["typos"]:
+            items = with_typos(items)
         k = options["k"]
         ours = evaluate(items, verbatim_search, k=k)
         baseline_index = BM25Baseline()
@@ -44,7 +50,8 @@ class Command(BaseCommand):
             "mrr": round(ours.mrr, 4),
             "baseline": {"recall_at_k": round(base.recall_at_k, 4), "mrr": round(base.mrr, 4)},
         }
-        store_retrieval_eval(figures, ours.results, options["golden"], baseline=base)
+        store_retrieval_eval(figures, ours.results, options["golden"], baseline=base,
+                             variant=TYPOS if options["typos"] else "")
         if options["json"]:
             self.stdout.write(json.dumps(figures))
 
