@@ -2,7 +2,6 @@
 
 from research.evals.noise import with_typos
 
-
 ITEMS = [{"id": "a", "question": "Can my employer refuse overtime because of my religion?", "expected": ["L-2:s174"]},
          {"id": "b", "question": "Is a parody fair use?", "expected": ["C-42:s29"]}]
 
