@@ -33,7 +33,7 @@ def searchable(provisions):
             yield p
 
 
-Row = namedtuple("Row", "pk parent_id kind level marginal_note text")
+Row = namedtuple("Row", "pk parent_id kind level label marginal_note text")
 
 
 def index_version(version):
@@ -46,7 +46,7 @@ def index_version(version):
     large Act cost more than the indexing itself.
     """
     provisions = [Row(*values) for values in Provision.objects.filter(version=version).order_by("position")
-                  .values_list("pk", "parent_id", "kind", "level", "marginal_note", "text__text")]
+                  .values_list("pk", "parent_id", "kind", "level", "label", "marginal_note", "text__text")]
     headings_above = _headings_above(provisions)
     docs = [(p.pk, version.pk, version.act.code, version.lang, headings_above.get(p.pk, ""), p.marginal_note, p.text)
             for p in searchable(provisions)]
@@ -71,7 +71,9 @@ def _headings_above(provisions):
             stack = [(lv, t) for lv, t in stack if lv < p.level]
             stack.append((p.level, p.text))
         elif p.kind == Provision.KIND_SCHEDULE:
-            stack = [(0, p.text[:300])]
+            # Its title, not its text: a schedule's text is every clause's ("4.1 Principle 1 —
+            # Accountability An organization is responsible ...").
+            stack = [(0, p.marginal_note or p.label)]
         elif p.kind in {Provision.KIND_SECTION, Provision.KIND_SCHEDULE_ITEM}:
             result[p.pk] = " · ".join(t for _, t in stack)
     return result

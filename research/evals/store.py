@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from research.eval_models import EvalResult, EvalRun
 from research.evals.answers import check_thresholds
-from research.evals.retrieval import HOLDOUT, load_thresholds
+from research.evals.retrieval import HOLDOUT, HOLDOUT2, load_thresholds
 
 
 def golden_fingerprint(golden_path) -> tuple[str, str]:
@@ -96,8 +96,9 @@ def _store(kind, engine, golden_path, metrics, thresholds, passed, results, star
 
 def _threshold_section(golden_path, variant):
     """The thresholds.yaml section a retrieval run is held to: "retrieval" for golden.yaml,
-    "retrieval_holdout" for holdout.yaml, with "_typos" for questions asked mistyped."""
-    base = "retrieval_holdout" if Path(golden_path).name == HOLDOUT.name else "retrieval"
+    "retrieval_holdout" / "retrieval_holdout2" for the held-out sets, with "_typos" for
+    questions asked mistyped."""
+    base = {HOLDOUT.name: "retrieval_holdout", HOLDOUT2.name: "retrieval_holdout2"}.get(Path(golden_path).name, "retrieval")
     return f"{base}_typos" if variant == TYPOS else base
 
 
