@@ -4,7 +4,7 @@ One instance answers for one language and one as-at date; it caches what it has
 read, so build one per answer or memo, not one per process.
 """
 
-from corpus.models import Act, Provision, VersionNotHeld
+from corpus.models import Act, Provision, SectionDoc, VersionNotHeld
 from verifier.acts import ActRef
 from verifier.definition_scope import in_scope, scoped
 from verifier.pinpoints import PinpointError, parse_provision_id
@@ -24,6 +24,7 @@ class DbCorpus:
         self._act_sections = {}
         self._definitions = {}
         self._scoped = {}  # act code -> [(term, definition, DefinitionScope)]
+        self._headings = {}  # version id -> {section unit: titles of the headings above it}
 
     # CorpusView
     def get(self, provision_id):
@@ -117,7 +118,15 @@ class DbCorpus:
             marginal_note=row.marginal_note,
             path=f"{version.act.title(version.lang)} > {row.path}",
             url=row.official_url(),
+            headings=self._headings_of(version).get(row.section_unit, ""),
         )
+
+    def _headings_of(self, version):
+        """{section unit: headings} of a version, from its search documents (one query)."""
+        if version.pk not in self._headings:
+            self._headings[version.pk] = dict(SectionDoc.objects.filter(version=version).values_list(
+                "provision__section_unit", "headings"))
+        return self._headings[version.pk]
 
 
 def act_ref(act):

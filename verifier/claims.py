@@ -37,17 +37,21 @@ STOPWORDS = frozenset(
     than so such any all each every some no nor not only also under into onto upon about
     provides provide provided states state says say reads read stipulates set out according
     section sections subsection subsections paragraph paragraphs subparagraph clause act acts
-    s ss art article pursuant accordance per via can general generally rule basically essentially
-    specifically expressly explicitly clearly explicit express clear requires require
-    allow allows allowed permit permits""".split()
+    provision provisions s ss art article pursuant accordance per via can general generally rule
+    basically essentially specifically expressly explicitly clearly explicit express clear
+    requires require allow allows allowed permit permits well has have had
+    must shall may power powers empowered""".split()
 )
+# Modal words are not compared as words: _MODALS compares what they say ("must" is "shall").
+# A Part or Division named by its number ("For Part III, ...") is a citation, not a claim word.
+_DIVISION_REF = re.compile(r"\b(?i:Part|Division|Subdivision|Schedule)\s+(?:[IVXLC]+|\d+)(?:\.\d+)?\b")
 _EXCEPTION = re.compile(r"\b(?:except|unless|only if|other than)\b", re.I)
 # Deontic words: a claim that says "must" where the text says "may" is not supported.
 _MODALS = {
     "prohibition": re.compile(r"\b(?:shall not|must not|may not|cannot|is prohibited|are prohibited|no \w+ shall)\b", re.I),
     "obligation": re.compile(r"\b(?:shall(?! not)|must(?! not)|is required|are required|requires?|has to|have to)\b", re.I),
     "permission": re.compile(r"\b(?:may(?! not)|is permitted|are permitted|is entitled|are entitled|can(?!not)|"
-                             r"allows?|permits)\b", re.I),
+                             r"allows?|permits|powers? to|empowered)\b", re.I),
 }
 
 
@@ -311,7 +315,7 @@ def _act_from_words(sentence: str, acts, current_act) -> tuple[str | None, str]:
 
 def _without_quotes_and_citations(claim: ExtractedClaim, acts: list[ActRef]) -> str:
     """The claim in its own words: quotes, citations and Act names taken out."""
-    text = _QUOTE_RE.sub(" ", claim.text)
+    text = _DIVISION_REF.sub(" ", _QUOTE_RE.sub(" ", claim.text))
     for c in find_citations(text):
         text = text.replace(c.text, " ")
     for start, end, _code in reversed(find_act_mentions(text, acts)):
@@ -322,10 +326,11 @@ def _without_quotes_and_citations(claim: ExtractedClaim, acts: list[ActRef]) -> 
 def _unit_context(unit: ProvisionView, corpus: CorpusView) -> str:
     """The unit's text plus the lead-in words of each enclosing unit ("an organization may
     disclose ... only if the disclosure is"), which a paragraph only makes sense with, and the
-    marginal notes of the unit and its enclosing units: a memo names a provision by them ("the
-    general duty in s. 124"). Notes are not law (Interpretation Act s. 14), so they only ever
+    marginal notes of the unit and its enclosing units and the headings above its section: a
+    memo names a provision by them ("the general duty in s. 124", "the unjust dismissal
+    complaint"). Notes and headings are not law (Interpretation Act s. 14), so they only ever
     support the claim's framing words: every quote must still be verbatim in the text."""
-    parts = [unit.text, unit.marginal_note]
+    parts = [unit.text, unit.marginal_note, unit.headings]
     units = corpus.section_units(unit.section_id)
     for parent_id in parse_provision_id(unit.id).parent_ids():
         parent = corpus.get(parent_id)

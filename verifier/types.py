@@ -20,7 +20,9 @@ class ProvisionView:
 
     `id` is canonical (`P-8.6:s7(3)(c)`); `text` is the full text of the unit including its
     sub-units, exactly as stored (its `sha256` is of that text). For a definition, `kind` is
-    "definition" and `label` is the defined term ("personal information").
+    "definition" and `label` is the defined term ("personal information"). `headings` are the
+    titles of the Parts, Divisions and headings above its section ("PART III Standard Hours,
+    Wages, Vacations and Holidays · DIVISION XIV Unjust Dismissal").
     """
 
     id: str
@@ -37,6 +39,7 @@ class ProvisionView:
     marginal_note: str = ""
     path: str = ""
     url: str = ""
+    headings: str = ""
 
     @property
     def in_force(self) -> bool:

@@ -1,0 +1,51 @@
+"""Which words of a claim must be in the law's text: modals, Part numbers and headings.
+
+On the default corpus through DbCorpus, so the headings are the ones the statute prints.
+"""
+
+import pytest
+
+from verifier.adapter import DbCorpus
+from verifier.claims import check_memo
+
+pytestmark = pytest.mark.django_db
+
+
+def verdict(sentence):
+    [result] = check_memo(sentence, DbCorpus())
+    return result
+
+
+def test_must_is_read_as_the_texts_shall():
+    result = verdict('Under s. 12 of the Interpretation Act, every enactment is deemed remedial and must be '
+                     'given "such fair, large and liberal construction and interpretation as best ensures '
+                     'the attainment of its objects".')
+    assert result.label == "verified", result.rationale
+
+
+def test_a_power_is_read_as_the_texts_may_and_only_as_that():
+    granted = verdict("Under s. 240(3) of the Canada Labour Code, the Head has the power to extend the "
+                      "period set out in subsection (2).")
+    assert granted.label == "verified", granted.rationale
+    # 240(2) only says when a complaint shall be made: it grants no power.
+    assert verdict("Section 240(2) of the Canada Labour Code gives the Head power to extend the period "
+                   "for making a complaint.").label == "unknown"
+
+
+def test_a_part_named_by_its_number_is_a_citation_not_a_claim_word():
+    result = verdict('For Part III, section 230(1) of the Canada Labour Code says an employer who terminates an '
+                     'employee must give "notice in writing of the employer’s intention to terminate their '
+                     'employment".')
+    assert result.label == "verified", result.rationale
+
+
+def test_the_heading_above_a_section_supports_the_name_a_memo_gives_it():
+    result = verdict('The unjust dismissal complaint in s. 240(2) of the Canada Labour Code "shall be made '
+                     'within ninety days from the date on which the person making the complaint was dismissed".')
+    assert result.label == "verified", result.rationale
+
+
+def test_a_heading_word_never_stands_in_for_a_quote():
+    result = verdict('Under s. 240(2) of the Canada Labour Code, an "unjust dismissal complaint shall be made '
+                     'within ninety days".')
+    assert result.label == "contradicted"
