@@ -63,11 +63,13 @@ def store_retrieval_eval(figures, per_question, golden_path, *, engine="verbatim
                   variant=variant)
 
 
-def store_answer_eval(report, golden_path, thresholds=None, started_at=None) -> EvalRun:
-    """Store an answer eval (an AnswerReport from research.evals.answers)."""
+def store_answer_eval(report, golden_path, thresholds=None, started_at=None, variant="") -> EvalRun:
+    """Store an answer eval (an AnswerReport from research.evals.answers); `variant` as for
+    store_retrieval_eval."""
     figures = report.figures()
     if thresholds is None:
-        thresholds = (load_thresholds().get("answers") or {}).get(report.engine) or {}
+        section = "answers_typos" if variant == TYPOS else "answers"
+        thresholds = (load_thresholds().get(section) or {}).get(report.engine) or {}
     failures = check_thresholds(figures, thresholds)
     figures["threshold_failures"] = failures
     results = [
@@ -76,7 +78,7 @@ def store_answer_eval(report, golden_path, thresholds=None, started_at=None) -> 
         for position, r in enumerate(report.results)
     ]
     return _store(EvalRun.KIND_ANSWERS, report.engine, golden_path, figures, thresholds, not failures,
-                  results, started_at)
+                  results, started_at, variant=variant)
 
 
 def _store(kind, engine, golden_path, metrics, thresholds, passed, results, started_at, variant="") -> EvalRun:

@@ -11,6 +11,7 @@ import os
 import pytest
 
 from research.evals.answers import evaluate_answers
+from research.evals.noise import with_typos
 from research.evals.retrieval import load_golden, load_thresholds
 
 pytestmark = pytest.mark.django_db
@@ -33,4 +34,17 @@ def test_the_extractive_engine_meets_the_answer_thresholds():
     assert figures["shown_quotes"] > 0
     assert figures["n_decline"] >= 12
     assert figures["quote_fidelity"] >= thresholds["quote_fidelity"], unfaithful
+    assert figures["decline_rate"] >= thresholds["decline_rate"], answered
+
+
+def test_the_extractive_engine_meets_them_with_the_questions_mistyped():
+    # A typo must not let an out-of-scope question through ("Supreme Cuort", "incme tax").
+    thresholds = load_thresholds()["answers_typos"]["extractive"]
+    items = with_typos(load_golden())
+    in_scope = [i for i in items if not i.get("decline")]
+    report = evaluate_answers([i for i in items if i.get("decline")] + in_scope[::4], "extractive")
+    figures = report.figures()
+    answered = [(r.id, r.question, r.reason) for r in report.results if r.decline and not r.ok]
+    assert figures["shown_quotes"] > 0
+    assert figures["quote_fidelity"] >= thresholds["quote_fidelity"]
     assert figures["decline_rate"] >= thresholds["decline_rate"], answered

@@ -1,4 +1,4 @@
-"""manage.py eval_answers --engine extractive|scripted|anthropic [--golden FILE] [--json] [--limit N]
+"""manage.py eval_answers --engine extractive|scripted|anthropic [--golden FILE] [--typos] [--json] [--limit N]
 
 Answers every golden question with the engine (a real Run each, executed in this process: no
 worker needed), checks each shown quote again against the stored text, and prints one line per
@@ -8,7 +8,8 @@ With --json the last line printed is one JSON object of the figures.
 
 --engine scripted replays transcripts: --script-dir DIR holding <question id>.json per
 question; questions without one are skipped and listed. --engine anthropic calls a paid model
-and needs ANTHROPIC_API_KEY.
+and needs ANTHROPIC_API_KEY. --typos asks the questions mistyped (research/evals/noise.py), stored
+as their own trend ("<golden file> with typos").
 """
 
 import json
@@ -18,8 +19,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from research.evals.answers import ENGINES, EvalRefused, evaluate_answers
+from research.evals.noise import with_typos
 from research.evals.retrieval import GOLDEN, load_golden
-from research.evals.store import store_answer_eval
+from research.evals.store import TYPOS, store_answer_eval
 
 
 class Command(BaseCommand):
@@ -31,6 +33,7 @@ class Command(BaseCommand):
         parser.add_argument("--limit", type=int, default=None, help="only the first N questions")
         parser.add_argument("--script-dir", default=None,
                             help="scripted engine: folder of <question id>.json transcripts")
+        parser.add_argument("--typos", action="store_true", help="ask the questions mistyped (fixed seed)")
         parser.add_argument("--json", action="store_true", help="end with one JSON line of figures")
 
     def handle(self, *args, **options):
@@ -39,6 +42,8 @@ class Command(BaseCommand):
             items = load_golden(options["golden"])
         except (OSError, ValueError) as e:
             raise CommandError(f"cannot read the golden file: {e}") from None
+        if options["typos"]:
+            items = with_typos(items)
         scripts = _scripts(options["script_dir"], items) if engine == "scripted" else None
         started = timezone.now()
         try:
@@ -48,7 +53,8 @@ class Command(BaseCommand):
             raise CommandError(str(e)) from None
         for item_id, why in report.skipped:
             self.stdout.write(f"{item_id:<34} skipped: {why}")
-        eval_run = store_answer_eval(report, options["golden"], started_at=started)
+        eval_run = store_answer_eval(report, options["golden"], started_at=started,
+                                     variant=TYPOS if options["typos"] else "")
         figures = {**eval_run.metrics, "eval_run": eval_run.pk, "passed_thresholds": eval_run.passed_thresholds}
         self._totals(figures)
         if options["json"]:
