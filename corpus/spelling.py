@@ -24,7 +24,7 @@ from django.db import connection
 
 from corpus import embeddings
 from corpus.models import ActVersion, SectionDoc
-from corpus.search_terms import WORD, inflected_from, words
+from corpus.search_terms import MAX_INPUT, WORD, inflected_from, words
 
 MIN_LENGTH = 5
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
@@ -46,11 +46,14 @@ def read_as(text, lang, keep=frozenset()):
 
 
 def apply(text, corrections):
-    """`text` with each word typed replaced by the word read instead ([(typed, read as)])."""
+    """`text` with each word typed replaced by the word read instead ([(typed, read as)]), in
+    its first MAX_INPUT characters: all a question's words are read from (a pasted 10 MB page
+    is not rewritten whole)."""
     replace = dict(corrections)
     if not replace:
         return text
-    return WORD.sub(lambda m: replace.get(m.group().lower(), m.group()), text)
+    head = WORD.sub(lambda m: replace.get(m.group().lower(), m.group()), text[:MAX_INPUT])
+    return head + text[MAX_INPUT:]
 
 
 class Vocabulary:

@@ -54,3 +54,10 @@ def test_a_mistyped_question_finds_what_the_right_spelling_finds():
     assert typed.corrections == [("employeer", "employer"), ("pregant", "pregnant")]
     assert [h.pinpoint for h in typed.hits] == [h.pinpoint for h in clean.hits]
     assert clean.corrections == []
+
+
+def test_only_the_head_of_a_pasted_page_is_rewritten():
+    page = "my employeer " + "x " * 3000 + "employeer"
+    fixed = spelling.apply(page, [("employeer", "employer")])
+    assert fixed.startswith("my employer ")
+    assert fixed.endswith(" employeer")  # past the MAX_INPUT characters a question is read from
