@@ -54,7 +54,8 @@ def _own_connection(fn):
 def search_statutes(query: str, acts: list[str] | None = None, as_at: str | None = None,
                     lang: str = "eng") -> dict[str, Any]:
     """Full-text search of the statutes: up to 8 sections with provision id, Act, marginal note,
-    headings and a snippet. `acts` limits to Act codes (e.g. ["P-8.6"]); `as_at` is YYYY-MM-DD."""
+    headings and a snippet. `acts` limits to Act codes (e.g. ["P-8.6"]); `as_at` is YYYY-MM-DD.
+    A mistyped word is searched as the statute word meant; `read_as` says which."""
     codes = [c.strip() for c in acts or [] if c.strip()] or None
     if codes:
         unknown = sorted(set(codes) - set(Act.objects.filter(code__in=codes).values_list("code", flat=True)))

@@ -11,7 +11,8 @@ SEARCH_STATUTES = {
     "description": (
         "Full-text search of the statutes in the corpus. Returns up to 8 sections with their "
         "provision ids, Act, marginal note, headings and a snippet. When nothing matches in the "
-        "Acts in scope, every Act is searched and the result says broadened: true."
+        "Acts in scope, every Act is searched and the result says broadened: true. A mistyped "
+        "word is searched as the statute word meant, and read_as says which ({typed: read as})."
     ),
     "input_schema": {
         "type": "object",
