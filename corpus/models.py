@@ -87,6 +87,15 @@ class ActVersion(models.Model):
     def __str__(self):
         return f"{self.act.code} {self.lang} {self.pit_date}"
 
+    @classmethod
+    def latest_ids(cls, langs):
+        """Sorted ids of the latest version (NEWEST_FIRST) of each Act in each of `langs`."""
+        latest = {}
+        for pk, act_id, lang in (cls.objects.filter(lang__in=langs).order_by(*cls.NEWEST_FIRST)
+                                 .values_list("pk", "act_id", "lang")):
+            latest.setdefault((act_id, lang), pk)
+        return sorted(latest.values())
+
     def is_latest(self):
         latest = self.act.version_at(self.lang)
         return latest.pk == self.pk

@@ -213,20 +213,29 @@ class MarginalIndex:
 
 
 _marginal_indexes = {}
-_marginal_lock = threading.Lock()
 
 
 def _marginal_index(cursor, lang):
     """The MarginalIndex of `lang`, re-read when the versions held in it change."""
-    cursor.execute("SELECT count(*), max(id) FROM corpus_actversion WHERE lang = %s", [lang])
-    key, generation = (_database(), lang), tuple(cursor.fetchone())
-    cached = _marginal_indexes.get(key)
-    if cached is None or cached[0] != generation:
+    def read():
         cursor.execute("SELECT provision_id, version_id, marginal_vector::text FROM corpus_sectiondoc "
                        "WHERE lang = %s AND marginal_note <> ''", [lang])
-        cached = (generation, MarginalIndex(cursor.fetchall()))
-        with _marginal_lock:
-            _marginal_indexes[key] = cached
+        return MarginalIndex(cursor.fetchall())
+
+    return per_corpus(_marginal_indexes, lang, read)
+
+
+def per_corpus(cache, lang, build):
+    """What `build()` returns for `lang` in the current database, kept in `cache` (a dict) until
+    the versions held in that language change (an ingest): for in-memory indexes read from the
+    whole corpus. Two threads may both build once; the dict keeps the last."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*), max(id) FROM corpus_actversion WHERE lang = %s", [lang])
+        generation = tuple(cursor.fetchone())
+    key = (_database(), lang)
+    cached = cache.get(key)
+    if cached is None or cached[0] != generation:
+        cached = cache[key] = (generation, build())
     return cached[1]
 
 

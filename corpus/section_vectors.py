@@ -26,11 +26,7 @@ LANGS = ("eng",)
 
 def latest_version_ids():
     """The latest version of each Act in each embedded language: the one search reads."""
-    latest = {}
-    for pk, act_id, lang in (ActVersion.objects.filter(lang__in=LANGS).order_by(*ActVersion.NEWEST_FIRST)
-                             .values_list("pk", "act_id", "lang")):
-        latest.setdefault((act_id, lang), pk)
-    return sorted(latest.values())
+    return ActVersion.latest_ids(LANGS)
 
 
 def all_version_ids():
