@@ -136,7 +136,7 @@ def _model_dir():
 
 @cache
 def english_words():
-    """The whole words of the model's vocabulary (about 20,000 common English words, lowercase),
+    """The whole words of the model's vocabulary (about 22,000 common English words, lowercase),
     or an empty set when the model is not installed. Spelling (corpus/spelling.py) takes these
     as real words, not typos."""
     try:

@@ -21,7 +21,7 @@ from corpus import embeddings, search_rank, section_vectors, spelling
 from corpus import search_backends as backends
 from corpus.act_names import INFORMAL_NAMES
 from corpus.models import Act, VersionNotHeld
-from corpus.search_terms import WORD, plain_words, query_terms
+from corpus.search_terms import WORD, query_terms
 
 CANDIDATES = 100  # sections read and re-ranked per query (more did not change the eval)
 # Sections nearest in meaning read too, matching a query word or not. 0 -> 20: golden recall@5
@@ -80,7 +80,7 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     catalogue = _catalogue(lang)
     versions = searched_versions(acts, lang, as_at, catalogue)
     text, named = catalogue.without_act_names(query or "", versions)
-    text, corrections = spelling.read_as(text, lang, keep=plain_words(lang))
+    text, corrections = spelling.read_as(text, lang)
     terms = query_terms(text, lang)
     if not terms or not versions:
         return SearchResults(query=query or "", corrections=corrections)

@@ -622,6 +622,7 @@ SYNONYMS_FRA = {
 }
 
 
+@functools.cache
 def plain_words(lang):
     """The everyday words the thesaurus knows (its keys and phrase words): not typos, though
     no statute uses them."""

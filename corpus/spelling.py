@@ -10,31 +10,30 @@ search and for the sentence model alike. Such a word is read as the statute word
 or swapped key undoes, else the one the statutes use most, keeping the first letter.
 
 Never corrected: words of four letters or fewer (too many real words sit one edit from them),
-words with digits, the thesaurus's plain words ("boss", "mashup": the caller's `keep`), real
+words with digits, the thesaurus's plain words ("boss", "mashup": search_terms.plain_words), real
 English words (the sentence model's vocabulary, about 22,000 words), and words a statute uses
 or starts (search matches prefixes). French questions are not corrected: there is no French
 word list, and without one real words would be "corrected".
 """
 
 import bisect
-import threading
 from collections import Counter
-
-from django.db import connection
 
 from corpus import embeddings
 from corpus.models import ActVersion, SectionDoc
-from corpus.search_terms import MAX_INPUT, WORD, inflected_from, words
+from corpus.search_backends import per_corpus
+from corpus.search_terms import MAX_INPUT, WORD, inflected_from, plain_words, words
 
 MIN_LENGTH = 5
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
 
-def read_as(text, lang, keep=frozenset()):
+def read_as(text, lang):
     """(text with each mistyped word replaced, [(typed, read as)]) for a question in `lang`."""
     dictionary = embeddings.english_words() if lang == "eng" else frozenset()
     if not dictionary:
         return text, []
+    keep = plain_words(lang)
     unknown = [w for w in dict.fromkeys(words(text))
                if len(w) >= MIN_LENGTH and w.isalpha() and w not in keep
                and not any(v in dictionary for v in inflected_from(w))]
@@ -101,32 +100,19 @@ def _edits(word):
 
 
 _vocabularies = {}
-_lock = threading.Lock()
 
 
 def vocabulary(lang):
     """The Vocabulary of `lang` in the current database, re-read when its versions change."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*), max(id) FROM corpus_actversion WHERE lang = %s", [lang])
-        generation = tuple(cursor.fetchone())
-    key = (connection.settings_dict["NAME"], lang)
-    cached = _vocabularies.get(key)
-    if cached is None or cached[0] != generation:
-        cached = (generation, Vocabulary(_read_counts(lang)))
-        with _lock:
-            _vocabularies[key] = cached
-    return cached[1]
+    return per_corpus(_vocabularies, lang, lambda: Vocabulary(_read_counts(lang)))
 
 
 def _read_counts(lang):
     """Word -> uses in the marginal notes, headings and bodies of the latest version of each
     Act (older versions add few words and many rows)."""
-    latest = {}
-    for pk, act_id in ActVersion.objects.filter(lang=lang).order_by(*ActVersion.NEWEST_FIRST).values_list(
-            "pk", "act_id"):
-        latest.setdefault(act_id, pk)
     counts = Counter()
-    docs = SectionDoc.objects.filter(version_id__in=latest.values()).values_list("marginal_note", "headings", "body")
+    docs = SectionDoc.objects.filter(version_id__in=ActVersion.latest_ids([lang])).values_list(
+        "marginal_note", "headings", "body")
     for row in docs.iterator(chunk_size=2000):
         for text in row:
             if text:

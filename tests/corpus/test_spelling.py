@@ -4,7 +4,6 @@ import pytest
 
 from corpus import spelling
 from corpus.search import search
-from corpus.search_terms import plain_words
 
 
 def test_a_doubled_or_swapped_key_is_undone_before_any_other_edit():
@@ -37,7 +36,7 @@ def test_it_reads_typos_as_the_statute_words_of_the_corpus():
 @pytest.mark.django_db
 def test_it_leaves_real_words_short_words_and_thesaurus_words_alone():
     question = "I thought lenders bought movies; can my boss do a mashup of my SIN?"
-    assert spelling.read_as(question, "eng", keep=plain_words("eng")) == (question, [])
+    assert spelling.read_as(question, "eng") == (question, [])
 
 
 @pytest.mark.django_db
