@@ -15,7 +15,6 @@ words.
 import re
 
 from corpus import spelling
-from corpus.search_terms import plain_words
 from research.engines.base import Engine, Submission
 from research.engines.extractive_passages import passages_of, question_terms, score
 from research.engines.extractive_scope import out_of_scope_reason
@@ -49,12 +48,15 @@ class ExtractiveEngine(Engine):
         corpus = DbCorpus(lang=self.run.lang, as_at=self.run.as_at)
         acts = corpus.act_refs()
         named = find_act_mentions(asked, acts)
-        question = self._read(asked)
+        # Mistyped words read as search reads them ("Supreme Cuort", "employeer"), so the scope
+        # rules and the passage matching see the words meant; the search tool gets the question
+        # as asked and corrects it the same way.
+        question, corrections = spelling.read_as(asked, self.run.lang)
         reason = out_of_scope_reason(question, names_federal_act=bool(named), held={a.code for a in acts})
         if reason:
             return _decline(f"Not answered: this question is about {reason}. Verbatim answers only from "
                             "the statutes it holds; ask about those, or consult another source.")
-        terms = question_terms(self._read(_without_spans(asked, named)), self.run.lang)
+        terms = question_terms(spelling.apply(_without_spans(asked, named), corrections), self.run.lang)
         if not terms:
             return _decline("Not answered: the question has no words to search the statutes for.")
         arguments = {"query": asked}
@@ -80,12 +82,6 @@ class ExtractiveEngine(Engine):
         claims += self._definition_claims(best, question, corpus, room=MAX_CLAIMS - len(claims))
         return Submission({"claims": claims, "reading": _reading(best, found.content.get("broadened")),
                            "not_in_text": _not_in_text(claims, corpus)})
-
-    def _read(self, text) -> str:
-        """`text` with mistyped words read as search reads them ("Supreme Cuort", "employeer"),
-        so the scope rules and the passage matching see the words meant. The search tool gets
-        the question as asked and corrects it the same way."""
-        return spelling.read_as(text, self.run.lang, keep=plain_words(self.run.lang))[0]
 
     def _definition_claims(self, best, question, corpus, room) -> list[dict]:
         """Quote the definition of a term the Act defines when both the question and a chosen
