@@ -42,7 +42,9 @@ def store_retrieval_eval(figures, per_question, golden_path, *, engine="verbatim
     metrics = _flat({key: value for key, value in figures.items() if key != "results"})
     k = int(metrics.get("k") or 5)
     if thresholds is None:
-        thresholds = _retrieval_thresholds(k, _threshold_section(golden_path, variant))
+        held_out = {HOLDOUT.name: "retrieval_holdout", HOLDOUT2.name: "retrieval_holdout2"}
+        section = _section(held_out.get(Path(golden_path).name, "retrieval"), variant)
+        thresholds = _retrieval_thresholds(k, section)
     failures = [f"{name} {metrics.get(key)} < {minimum}" for name, key, minimum in thresholds
                 if metrics.get(key) is not None and metrics[key] < minimum]
     baseline_rank = {row["id"]: row.get("rank") for row in map(_plain, _rows(baseline))}
@@ -68,8 +70,7 @@ def store_answer_eval(report, golden_path, thresholds=None, started_at=None, var
     store_retrieval_eval."""
     figures = report.figures()
     if thresholds is None:
-        section = "answers_typos" if variant == TYPOS else "answers"
-        thresholds = (load_thresholds().get(section) or {}).get(report.engine) or {}
+        thresholds = (load_thresholds().get(_section("answers", variant)) or {}).get(report.engine) or {}
     failures = check_thresholds(figures, thresholds)
     figures["threshold_failures"] = failures
     results = [
@@ -96,11 +97,9 @@ def _store(kind, engine, golden_path, metrics, thresholds, passed, results, star
     return eval_run
 
 
-def _threshold_section(golden_path, variant):
-    """The thresholds.yaml section a retrieval run is held to: "retrieval" for golden.yaml,
-    "retrieval_holdout" / "retrieval_holdout2" for the held-out sets, with "_typos" for
-    questions asked mistyped."""
-    base = {HOLDOUT.name: "retrieval_holdout", HOLDOUT2.name: "retrieval_holdout2"}.get(Path(golden_path).name, "retrieval")
+def _section(base, variant):
+    """The thresholds.yaml section of a run: `base` ("retrieval", "retrieval_holdout",
+    "answers"), with "_typos" for questions asked mistyped."""
     return f"{base}_typos" if variant == TYPOS else base
 
 

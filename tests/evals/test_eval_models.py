@@ -3,7 +3,7 @@
 import pytest
 
 from research.eval_models import EvalResult, EvalRun
-from research.evals.retrieval import GOLDEN, evaluate, load_golden
+from research.evals.retrieval import GOLDEN, HOLDOUT2, evaluate, load_golden, load_thresholds
 from research.evals.store import golden_fingerprint, store_retrieval_eval
 
 pytestmark = pytest.mark.django_db
@@ -69,3 +69,28 @@ def test_the_retrieval_command_stores_an_eval_run(tmp_path):
         "retrieval", "verbatim-search", 1, "one.yaml")
     assert set(eval_run.metrics) == {"k", "n", "recall_at_k", "mrr", "baseline_recall_at_k", "baseline_mrr"}
     assert eval_run.results.get().question_id == "subpoena"
+
+
+def test_a_run_asked_with_typos_is_a_trend_of_its_own_held_to_the_typo_floors(tmp_path):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    golden = tmp_path / "one.yaml"
+    golden.write_text("- {id: subpoena, question: disclose personal information to comply with a subpoena, "
+                      "expected: [P-8.6:s7]}\n")
+    call_command("eval_retrieval", "--golden", str(golden), "--typos", "--json", stdout=StringIO())
+    eval_run = EvalRun.objects.get()
+    floors = load_thresholds()["retrieval_typos"]
+    assert eval_run.golden_file == "one.yaml with typos"
+    assert eval_run.thresholds == {"recall_at_k": floors["recall_at_5"], "mrr": floors["mrr"]}
+    asked = eval_run.results.get().question
+    assert asked != "disclose personal information to comply with a subpoena"
+
+
+def test_a_held_out_run_is_held_to_the_held_out_floors():
+    report = evaluate(load_golden(HOLDOUT2)[:2], lambda q: [], k=5)
+    eval_run = store_retrieval_eval(report.as_dict(), report.results, HOLDOUT2)
+    floors = load_thresholds()["retrieval_holdout2"]
+    assert eval_run.golden_file == "holdout2.yaml"
+    assert eval_run.thresholds == {"recall_at_k": floors["recall_at_5"], "mrr": floors["mrr"]}
