@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from . import findings as F
 from .acts import RESOLVED, ActRef, act_for_citation, find_act_mentions, resolve_act
 from .locate import deepest_unit_with, section_holding
+from .numbers import numbers
 from .pinpoints import PinpointError, find_citations, make_provision_id, parse_provision_id
 from .quotes import MISMATCH, check_quote
 from .types import CorpusView, ProvisionView
@@ -19,8 +20,6 @@ VERIFIED = "verified"
 CONTRADICTED = "contradicted"
 UNKNOWN = "unknown"
 
-# Share of the claim's own content words (stemmed) that must appear in the unit's text.
-SUPPORT_THRESHOLD = 0.85
 # A quoted fragment this short may be a term in scare quotes rather than a quotation.
 _MIN_QUOTE_WORDS = 3
 _QUOTE_RE = re.compile(r"\"([^\"]+)\"|“([^”]+)”|「([^」]+)」|«\s*([^»]+?)\s*»")
@@ -39,10 +38,13 @@ STOPWORDS = frozenset(
     section sections subsection subsections paragraph paragraphs subparagraph clause act acts
     provision provisions s ss art article pursuant accordance per via can general generally rule
     basically essentially specifically expressly explicitly clearly explicit express clear
-    requires require allow allows allowed permit permits well has have had
-    must shall may power powers empowered""".split()
+    requires require required allow allows allowed permit permits well has have had
+    must shall may cannot power powers empowered
+    defines define defined definition means mean make makes
+    but although though however he she him his her they them we you anyone anything""".split()
 )
 # Modal words are not compared as words: _MODALS compares what they say ("must" is "shall").
+# Framing words ("defines ... as", "makes it an offence") and pronouns say nothing of the law.
 # A Part or Division named by its number ("For Part III, ...") is a citation, not a claim word.
 _DIVISION_REF = re.compile(r"\b(?i:Part|Division|Subdivision|Schedule)\s+(?:[IVXLC]+|\d+)(?:\.\d+)?\b")
 _EXCEPTION = re.compile(r"\b(?:except|unless|only if|other than)\b", re.I)
@@ -222,14 +224,17 @@ def _support_verdict(claim, cited, corpus) -> ClaimVerdict:
     name = f"{pid.human()} of {pid.act}" if len(cited) == 1 else ", ".join(str(p) for p, _, _ in cited)
     links = [link for _, u, _ in cited for link in _links(u)]
     missing = sorted({w for w in words if w not in _content_stems(text)})
-    share = 1 - len(missing) / len(words) if words else 1.0
+    missing += [_figure(n) for n in sorted(numbers(own) - numbers(text))]
     quoted = " The quoted words are verbatim there." if claim.quotes else ""
-    if share < SUPPORT_THRESHOLD or (not words and not claim.quotes):
+    # Every word of the claim's own must be in the text: one added word ("an oral assignment
+    # is valid", "any party may apply") is enough to state law the text does not.
+    if missing or (not words and not claim.quotes):
+        exist = "exist" if len(cited) > 1 else "exists"
+        verbatim = {0: "", 1: " and the quote is verbatim"}.get(len(claim.quotes), " and the quotes are verbatim")
         return ClaimVerdict(
             claim, UNKNOWN, None,
-            f"{name} exists{' and the quote is verbatim' if claim.quotes else ''}, but the claim "
-            f"goes beyond its words ({', '.join(missing[:8]) or 'no words to compare'}); that "
-            "needs a lawyer's reading.",
+            f"{name} {exist}{verbatim}, but the claim goes beyond its words "
+            f"({', '.join(missing[:8]) or 'no words to compare'}); that needs a lawyer's reading.",
             links, str(pid),
         )
     modal = _modal_mismatch(own, text)
@@ -351,15 +356,25 @@ def _unit_context(unit: ProvisionView, corpus: CorpusView) -> str:
     return " ".join(parts)
 
 
+def _figure(number) -> str:
+    return f"{number:,f}"
+
+
 def _content_stems(text: str) -> set[str]:
     return {_stem(w) for w in _WORD.findall(text.casefold()) if w not in STOPWORDS and len(w) > 1}
 
 
 def _stem(word: str) -> str:
     # Crude suffix stripping is enough to match "discloses"/"disclosed"/"disclosure" and
-    # "dismissal"/"dismissed".
+    # "dismissal"/"dismissed"; a person named for an act ("requester", "complainant") is
+    # read as the act when five letters stay. "Employee" keeps its "e", so it never reads as
+    # "employer" (both would be "employ").
     for suffix in ("ations", "ation", "ures", "ure", "als", "al", "ing", "ies", "ied", "ed", "es", "s", "e", "y"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            word = word[: -len(suffix)]
+            break
+    for suffix in ("ant", "er", "or"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 5:
             return word[: -len(suffix)]
     return word
 

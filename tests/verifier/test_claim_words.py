@@ -49,3 +49,33 @@ def test_a_heading_word_never_stands_in_for_a_quote():
     result = verdict('Under s. 240(2) of the Canada Labour Code, an "unjust dismissal complaint shall be made '
                      'within ninety days".')
     assert result.label == "contradicted"
+
+
+def test_one_word_the_text_does_not_have_makes_the_claim_unknown():
+    # s. 13(4): "no assignment or grant is valid unless it is in writing signed by the owner".
+    result = verdict('Copyright Act s. 13(4) allows the owner of the copyright in a work to "assign the right, '
+                     'either wholly or partially", and an oral assignment is valid without any writing signed '
+                     'by the owner.')
+    assert result.label == "unknown"
+    assert "oral" in result.rationale
+
+
+def test_a_number_in_the_claims_own_words_must_be_the_texts():
+    # s. 240(2) says "within ninety days".
+    said = "Under subsection 240(2) of the Canada Labour Code, a complaint shall be made within {} days from " \
+           "the date on which the person was dismissed."
+    assert verdict(said.format("90")).label == "verified"
+    wrong = verdict(said.format("120"))
+    assert wrong.label == "unknown"
+    assert "120" in wrong.rationale
+
+
+def test_a_person_named_for_an_act_is_read_as_the_act_but_employer_is_not_employee():
+    # s. 8(3): "... respond ... not later than thirty days after receipt of the request".
+    assert verdict("Under s. 8(3) of PIPEDA, an organization shall respond to the requester not later than "
+                   "thirty days after receipt of the request.").label == "verified"
+    # s. 8(1): "Every employee is free to join the trade union of their choice"; nothing of employers.
+    assert verdict("Under s. 8(1) of the Canada Labour Code, every employee is free to join the trade union "
+                   "of their choice.").label == "verified"
+    assert verdict("Under s. 8(1) of the Canada Labour Code, every employer is free to join the trade union "
+                   "of their choice.").label == "unknown"

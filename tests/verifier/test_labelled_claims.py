@@ -16,6 +16,8 @@ LABELLED = Path(__file__).with_name("claims_labelled.yaml")
 # Written without reading the checker or running it: a rule fitted to claims_labelled.yaml shows here.
 HOLDOUT = Path(__file__).with_name("claims_holdout.yaml")
 HOLDOUT2 = Path(__file__).with_name("claims_holdout2.yaml")  # a second such set, by another hand
+# Written the same way, but to find faults: the checker was changed for what it showed.
+DEV = Path(__file__).with_name("claims_dev.yaml")
 LABELS = ("verified", "contradicted", "unknown")
 FLOORS = {"verified": 0.7, "contradicted": 0.8}
 
@@ -82,8 +84,8 @@ def _describe(item, result):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("path", [HOLDOUT, HOLDOUT2], ids=["holdout", "holdout2"])
-def test_the_held_out_claims_never_come_out_verified_wrongly_and_keep_their_recall(path):
+@pytest.mark.parametrize("path", [HOLDOUT, HOLDOUT2, DEV], ids=["holdout", "holdout2", "dev"])
+def test_the_held_out_and_dev_claims_never_come_out_verified_wrongly_and_keep_their_recall(path):
     items = yaml.safe_load(path.read_text(encoding="utf-8"))
     results = check_claim_items(items)
     false_verified = [_describe(i, r) for i, r in zip(items, results, strict=True)
@@ -92,6 +94,6 @@ def test_the_held_out_claims_never_come_out_verified_wrongly_and_keep_their_reca
     total, right = Counter(i["label"] for i in items), Counter()
     for item, result in zip(items, results, strict=True):
         right[item["label"]] += result["label"] == item["label"]
-    assert {label: total[label] for label in LABELS} == {"verified": 15, "contradicted": 15, "unknown": 15}
+    assert set(total) == set(LABELS) and min(total.values()) >= 15
     for label, floor in FLOORS.items():
         assert right[label] / total[label] >= floor, (label, right[label], total[label])

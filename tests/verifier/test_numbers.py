@@ -1,0 +1,19 @@
+"""Numbers read from digits and from words."""
+
+from decimal import Decimal
+
+from verifier.numbers import numbers
+
+
+def test_digits_and_words_give_the_same_numbers():
+    assert numbers("within ninety days") == {Decimal(90)}
+    assert numbers("within 90 days") == {Decimal(90)}
+    assert numbers("forty-five days") == {Decimal(45)}
+    assert numbers("one hundred and eighty days") == {Decimal(180)}
+    assert numbers("a fine not exceeding $100,000") == {Decimal(100000)}
+    assert numbers("twelve months, then 1.5 times the rate") == {Decimal(12), Decimal("1.5")}
+
+
+def test_a_unit_label_in_brackets_is_not_a_quantity():
+    assert numbers("under subsection (1) or paragraph 7(3)(c)") == {Decimal(7)}
+    assert numbers("no number here") == set()
