@@ -47,6 +47,11 @@ STOPWORDS = frozenset(
 # Framing words ("defines ... as", "makes it an offence") and pronouns say nothing of the law.
 # A Part or Division named by its number ("For Part III, ...") is a citation, not a claim word.
 _DIVISION_REF = re.compile(r"\b(?i:Part|Division|Subdivision|Schedule)\s+(?:[IVXLC]+|\d+)(?:\.\d+)?\b")
+# Negation: a claim word must be in the text with the same polarity (see _polar_stems).
+_NEGATORS = frozenset("not no never without neither nor cannot none nothing t".split())  # "t" of "doesn't"
+_SCOPE_ENDS = frozenset("but unless except if only however whereas where when".split())
+_NEGATION_REACH = 3
+_POLAR_TOKEN = re.compile(r"[^\W\d_]+|[,;:.!?]", re.UNICODE)
 _EXCEPTION = re.compile(r"\b(?:except|unless|only if|other than)\b", re.I)
 # Deontic words: a claim that says "must" where the text says "may" is not supported.
 _MODALS = {
@@ -237,6 +242,17 @@ def _support_verdict(claim, cited, corpus) -> ClaimVerdict:
             f"({', '.join(missing[:8]) or 'no words to compare'}); that needs a lawyer's reading.",
             links, str(pid),
         )
+    # A text with an exception ("shall deal with any complaint unless ...") says both: a claim
+    # that the duty does not hold in the excepted case ("need not deal with it where ...") is
+    # a reading of it, not a flip.
+    flipped = [] if _EXCEPTION.search(text) else sorted(_polar_stems(own) - _polar_stems(text))
+    if flipped:
+        negated, affirmed = ([_word_of(stem, own) for stem, neg in flipped if neg == side] for side in (True, False))
+        said = "; ".join(part for part in (
+            negated and f"negates {_listed(negated)} where {name} does not",
+            affirmed and f"affirms {_listed(affirmed)} where {name} negates it") if part)
+        return ClaimVerdict(claim, UNKNOWN, None, f"The claim {said}; that needs a lawyer's reading.",
+                            links, str(pid))
     modal = _modal_mismatch(own, text)
     if modal:
         return ClaimVerdict(claim, UNKNOWN, None,
@@ -335,25 +351,26 @@ def _unit_context(unit: ProvisionView, corpus: CorpusView) -> str:
     memo names a provision by them ("the general duty in s. 124", "the unjust dismissal
     complaint"). Notes and headings are not law (Interpretation Act s. 14), so they only ever
     support the claim's framing words: every quote must still be verbatim in the text."""
-    parts = [unit.text, unit.marginal_note, unit.headings]
+    leads, tails, notes = [], [], [unit.marginal_note, unit.headings]
     units = corpus.section_units(unit.section_id)
-    for parent_id in parse_provision_id(unit.id).parent_ids():
+    for parent_id in parse_provision_id(unit.id).parent_ids():  # nearest first
         parent = corpus.get(parent_id)
         if parent is None:
             continue
-        parts.append(parent.marginal_note)
+        notes.append(parent.marginal_note)
         children = [u for u in units if u.id != parent.id and u.id.startswith(parent.id + "(")]
         found = [(parent.text.find(c.text), c) for c in children if c.text and c.text in parent.text]
         if not children:
-            parts.append(parent.text)
+            notes.append(parent.text)
             continue
         cut = min((pos for pos, _ in found), default=-1)
         end = max((pos + len(c.text) for pos, c in found), default=-1)
         # The lead-in before the list and the words after it ("... on a prohibited ground")
-        # apply to every paragraph.
-        parts.append(parent.text[:cut] if cut > 0 else "")
-        parts.append(parent.text[end:] if 0 < end < len(parent.text) else "")
-    return " ".join(parts)
+        # apply to every paragraph. The lead-in reads straight into the unit's text, so
+        # "This Part does not apply to" negates what the paragraph names.
+        leads.insert(0, parent.text[:cut] if cut > 0 else "")
+        tails.append(parent.text[end:] if 0 < end < len(parent.text) else "")
+    return " ".join([*leads, unit.text, *tails, "."] + notes)
 
 
 def _figure(number) -> str:
@@ -377,6 +394,32 @@ def _stem(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 5:
             return word[: -len(suffix)]
     return word
+
+
+def _polar_stems(text: str) -> set[tuple[str, bool]]:
+    """(stem, negated) of each content word: negated when a negator ("not", "no", "without",
+    "cannot", "n't") comes before it in the same clause, up to _NEGATION_REACH content words on.
+    "Moral rights may not be assigned but may be waived": assign is negated, waive is not."""
+    found, reach = set(), 0
+    for match in _POLAR_TOKEN.finditer(text.casefold()):
+        token = match.group()
+        if token in _NEGATORS:
+            reach = _NEGATION_REACH
+        elif not token[0].isalpha() or token in _SCOPE_ENDS:
+            reach = 0
+        elif token not in STOPWORDS and len(token) > 1:
+            found.add((_stem(token), reach > 0))
+            reach = max(reach - 1, 0)
+    return found
+
+
+def _word_of(stem: str, text: str) -> str:
+    """The first word of `text` with this stem, as written."""
+    return next((w for w in _WORD.findall(text) if _stem(w.casefold()) == stem), stem)
+
+
+def _listed(words: list[str]) -> str:
+    return ", ".join(f"“{w}”" for w in dict.fromkeys(words[:4]))
 
 
 def _modal_mismatch(claim_text: str, unit_text: str) -> tuple[str, str] | None:

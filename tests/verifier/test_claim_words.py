@@ -79,3 +79,24 @@ def test_a_person_named_for_an_act_is_read_as_the_act_but_employer_is_not_employ
                    "of their choice.").label == "verified"
     assert verdict("Under s. 8(1) of the Canada Labour Code, every employer is free to join the trade union "
                    "of their choice.").label == "unknown"
+
+
+def test_a_claim_that_flips_the_texts_negation_is_not_verified():
+    # s. 14.1(2): "Moral rights may not be assigned but may be waived in whole or in part."
+    assert verdict("Under s. 14.1(2) of the Copyright Act, moral rights cannot be assigned but can be "
+                   "waived.").label == "verified"
+    affirmed = verdict("Under s. 14.1(2) of the Copyright Act, moral rights may be assigned.")
+    assert affirmed.label == "unknown"
+    assert "affirms “assigned”" in affirmed.rationale
+    assert verdict("Under s. 14.1(2) of the Copyright Act, moral rights may not be waived.").label == "unknown"
+    # s. 8(1): "Every employee is free to join the trade union of their choice".
+    assert verdict("Under s. 8(1) of the Canada Labour Code, no employee is free to join a trade "
+                   "union.").label == "unknown"
+
+
+def test_a_lead_in_negates_the_paragraph_it_introduces():
+    # s. 4(2): "This Part does not apply to ... (b) any individual in respect of personal information
+    # that the individual collects, uses or discloses for personal or domestic purposes ...".
+    result = verdict("Part 1 of PIPEDA does not apply to an individual in respect of personal information that "
+                     "the individual collects for personal or domestic purposes (PIPEDA, para 4(2)(b)).")
+    assert result.label == "verified", result.rationale
