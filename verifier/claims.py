@@ -53,9 +53,12 @@ _SCOPE_ENDS = frozenset("but unless except if only however whereas where when".s
 _NEGATION_REACH = 3
 _POLAR_TOKEN = re.compile(r"[^\W\d_]+|[,;:.!?]", re.UNICODE)
 _EXCEPTION = re.compile(r"\b(?:except|unless|only if|other than)\b", re.I)
+# "Only" narrows a claim to what the text names; the text must narrow it too.
+_ONLY = re.compile(r"\b(?:only|solely|exclusively)\b", re.I)
+_NARROWS = re.compile(r"\b(?:only|solely|exclusive(?:ly)?|unless|except|other than)\b", re.I)
 # Deontic words: a claim that says "must" where the text says "may" is not supported.
 _MODALS = {
-    "prohibition": re.compile(r"\b(?:shall not|must not|may not|cannot|is prohibited|are prohibited|no \w+ shall)\b", re.I),
+    "prohibition": re.compile(r"\b(?:shall not|must not|may not|cannot|(?:is|are) prohibited(?! grounds?)|no \w+ shall)\b", re.I),
     "obligation": re.compile(r"\b(?:shall(?! not)|must(?! not)|is required|are required|requires?|has to|have to)\b", re.I),
     "permission": re.compile(r"\b(?:may(?! not)|is permitted|are permitted|is entitled|are entitled|can(?!not)|"
                              r"allows?|permits|powers? to|empowered)\b", re.I),
@@ -245,6 +248,10 @@ def _support_verdict(claim, cited, corpus) -> ClaimVerdict:
     # A text with an exception ("shall deal with any complaint unless ...") says both: a claim
     # that the duty does not hold in the excepted case ("need not deal with it where ...") is
     # a reading of it, not a flip.
+    if _ONLY.search(own) and not _NARROWS.search(text):
+        return ClaimVerdict(claim, UNKNOWN, None,
+                            f"The claim says “only” where {name} sets no such limit; that needs a "
+                            "lawyer's reading.", links, str(pid))
     flipped = [] if _EXCEPTION.search(text) else sorted(_polar_stems(own) - _polar_stems(text))
     if flipped:
         negated, affirmed = ([_word_of(stem, own) for stem, neg in flipped if neg == side] for side in (True, False))

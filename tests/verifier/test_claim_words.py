@@ -100,3 +100,14 @@ def test_a_lead_in_negates_the_paragraph_it_introduces():
     result = verdict("Part 1 of PIPEDA does not apply to an individual in respect of personal information that "
                      "the individual collects for personal or domestic purposes (PIPEDA, para 4(2)(b)).")
     assert result.label == "verified", result.rationale
+
+
+def test_only_narrows_a_claim_and_the_text_must_narrow_it_too():
+    assert verdict("Under s. 8(1) of the Canada Labour Code, only employees are free to join a trade "
+                   "union.").label == "unknown"
+
+
+def test_prohibited_grounds_are_not_a_prohibition():
+    result = verdict("Under s. 3 of the Canadian Human Rights Act, race, national or ethnic origin, colour, "
+                     "religion and age are prohibited grounds of discrimination.")
+    assert result.label == "verified", result.rationale
