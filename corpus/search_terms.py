@@ -31,7 +31,9 @@ think believe many much take make back way still actually completely go going co
 happens example eg ie okay ok
 because though although however therefore thus hence etc maybe perhaps probably basically
 anyway already always
-""".split())
+re ve ll im ive id youre theyre dont doesnt didnt isnt arent wasnt werent cant couldnt wouldnt
+shouldnt wont won haven hasn hadn wouldn couldn shouldn didn doesn isn aren wasn weren
+""".split())  # the second-last lines: what is left of a contraction typed with or without its apostrophe
 
 STOPWORDS_FRA = frozenset("""
 a à afin ai aie ainsi alors au aucun aucune aussi autre aux avec avez avoir avons c ça ce ceci
@@ -367,6 +369,13 @@ SYNONYMS_ENG = {
     "racism": ["race", "colour", "discrimination"],
     "racist": ["race", "colour", "discrimination"],
     "skin": ["colour", "race"],
+    "muslim": ["religion", "religious"],
+    "jewish": ["religion", "religious"],
+    "christian": ["religion", "religious"],
+    "sikh": ["religion", "religious"],
+    "hindu": ["religion", "religious"],
+    "hijab": ["religion", "religious"],
+    "turban": ["religion", "religious"],
     "color": ["colour"],
     "ethnicity": ["ethnic", "national", "origin"],
     "nationality": ["national", "origin", "citizenship"],
@@ -690,6 +699,25 @@ def _phrase_at(tokens, i, phrases):
     return 0, None
 
 
+# The grounds of discrimination (Canadian Human Rights Act s. 3) as the Acts name them. People
+# say what happened and why ("because of my wheelchair", "the old guys say women don't last")
+# rather than "discrimination": naming a ground asks about discrimination. Grounds whose words
+# are everyday elsewhere (national, family, expression, identity, genetic) are left out.
+GROUND_WORDS_ENG = frozenset("""race racial colour ethnic religion religious creed sex sexual female women
+woman gender marital disability disabilities disabled pregnancy age""".split())
+DISCRIMINATION_ENG = ("discrimination", "discriminatory")
+
+
+def _implied_terms(terms, lang):
+    """A discrimination term for a question that names a ground of it but not the word."""
+    if lang != "eng":
+        return []
+    said = {form for term in terms for form in term.all_forms}
+    if said & GROUND_WORDS_ENG and not any(form.startswith("discriminat") for form in said):
+        return [Term(text="discrimination", forms=[], related=list(DISCRIMINATION_ENG))]
+    return []
+
+
 def query_terms(query, lang="eng"):
     """The distinct concepts of `query`: content words and known phrases, with synonyms.
 
@@ -718,4 +746,4 @@ def query_terms(query, lang="eng"):
         if word.isascii() and word.isdigit() and len(word) <= 2 and lang == "eng" and number_word(int(word)):
             related = [number_word(int(word))]
         terms.append(Term(text=word, forms=[word], related=[r for r in related if r != word]))
-    return terms
+    return terms + _implied_terms(terms, lang)

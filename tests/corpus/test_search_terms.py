@@ -1,0 +1,23 @@
+"""How a question becomes search terms: contraction leftovers, implied discrimination."""
+
+from corpus.search_terms import query_terms
+
+
+def texts(query):
+    return [term.text for term in query_terms(query, "eng")]
+
+
+def test_what_is_left_of_a_contraction_is_not_a_term():
+    assert texts("we're shutting a call centre, they'll say I didnt ask and they wouldn't listen") == [
+        "shutting", "call", "centre", "ask", "listen"]
+
+
+def test_naming_a_ground_of_discrimination_asks_about_discrimination():
+    [*_, implied] = query_terms("the old guys say women don't last in this trade", "eng")
+    assert implied.text == "discrimination"
+    assert implied.forms == [] and "discriminatory" in implied.related
+
+
+def test_no_discrimination_term_is_added_when_the_question_says_it_or_names_no_ground():
+    assert texts("is it discrimination to refuse a woman a promotion").count("discrimination") == 1
+    assert "discrimination" not in texts("how many weeks of vacation after five years")
