@@ -19,7 +19,11 @@ TAX = "tax: the Income Tax Act and other tax statutes are not in the corpus"
 _PROVINCES = (r"ontario|quebec|québec|british columbia|b\.c\.|bc|alberta|manitoba|saskatchewan|nova scotia|"
               r"new brunswick|newfoundland|labrador|prince edward island|p\.e\.i\.|pei|yukon|nunavut|"
               r"northwest territories")
-_PROVINCE_RE = re.compile(rf"(?<![\w.])(?:{_PROVINCES})(?!\w)", re.I)
+# The largest cities name their province as clearly ("my landlord in Toronto"). Ottawa is left
+# out: it is as often the federal government as the city.
+_CITIES = (r"toronto|montreal|montréal|vancouver|calgary|edmonton|winnipeg|halifax|mississauga|brampton|"
+           r"saskatoon|quebec city|québec city|laval|kelowna|surrey bc")
+_PROVINCE_RE = re.compile(rf"(?<![\w.])(?:{_PROVINCES}|{_CITIES})(?!\w)", re.I)
 # A province's own statute, named as such ("Ontario's Employment Standards Act"): out of scope
 # even when the question also says "federal".
 _PROVINCIAL_STATUTE_RE = re.compile(
@@ -34,7 +38,9 @@ _FOREIGN_RE = re.compile(
     r"(?<![\w.])(?:united states|u\.s\.a?\.?|usa|us law|america|american|united kingdom|u\.k\.|england|english law|"
     r"britain|british law|scotland|ireland|france|french law|germany|german law|europe|european union|"
     r"european|gdpr|hipaa|ccpa|california|new york|texas|florida|delaware|india|china|japan|mexico|"
-    r"australia|new zealand|singapore|switzerland|italy|spain|brazil)(?![\w])", re.I)
+    r"australia|new zealand|singapore|switzerland|italy|spain|brazil|the states|stateside)(?![\w])", re.I)
+# "US" in capitals is the country; in a question typed all in capitals it may be "us".
+_US_RE = re.compile(r"(?<![\w.])U\.?S\.?(?![\w])")
 
 _CASE_LAW_RE = re.compile(
     r"\b(?:case law|court decisions?|precedents?|jurisprudence|judgments?|rulings?|leading cases?|"
@@ -51,11 +57,20 @@ _CASE_NAME_RE = re.compile(r"\bR\.? v\.? [A-Z]|\b[A-Z][a-z]+ v\.? [A-Z][a-z]+")
 OTHER_FEDERAL = (
     ("C-46", "criminal law: the Criminal Code is not in the corpus", re.compile(
         r"\b(?:criminal code|impaired driving|drunk driving|dui|dwi|murder|manslaughter|sentencing|"
-        r"sentenced?\s+(?:for|to)|bail|robbery|mandatory minimum)\b", re.I)),
+        r"sentenced?\s+(?:for|to)|what sentence|jail time|prison time|shoplift(?:ing|ed)?|bail|robbery|"
+        r"mandatory minimum|youth criminal justice|young offenders?|criminal charges?)\b", re.I)),
     ("I-2.5", "immigration: the Immigration and Refugee Protection Act is not in the corpus", re.compile(
         r"\b(?:immigration|deport(?:ed|ation)?|work permit|study permit|asylum|refugee (?:claim|claimant|"
         r"hearing|status)s?|permanent resident (?:card|status|application)|cbsa|ircc)\b", re.I)),
 )
+
+# What a question asks of the federal privacy and human-rights Acts, whatever department or
+# matter it concerns: "my immigration file", "the personal info they hold on me", "discriminated
+# against me at their counter in Mexico". Such a question is not declined for naming criminal or
+# immigration matters or another country.
+_HELD_SUBJECT_RE = re.compile(
+    r"\b(?:privacy|personal (?:info|information|data)|my (?:file|records?|info|information|data)|"
+    r"discriminat\w*|human rights)\b", re.I)
 
 # Tax administration words, singular or plural ("tax credit", "tax returns", "tax-free").
 _TAX_RE = re.compile(
@@ -76,13 +91,15 @@ def out_of_scope_reason(question: str, names_federal_act: bool = False, held=fro
             return PROVINCIAL
     if _PROVINCE_RE.search(text) and not names_federal_act and not _FEDERAL_RE.search(text):
         return PROVINCIAL
-    if _FOREIGN_RE.search(text):
+    federal = names_federal_act or bool(_FEDERAL_RE.search(text))
+    held_subject = bool(_HELD_SUBJECT_RE.search(text))
+    if (_FOREIGN_RE.search(text) or (_US_RE.search(text) and not text.isupper())) and not (federal and held_subject):
         return FOREIGN
     if _CASE_LAW_RE.search(text) or _CASE_NAME_RE.search(text):
         return CASE_LAW
     if _TAX_RE.search(text):
         return TAX
-    if not names_federal_act:
+    if not names_federal_act and not held_subject:
         for code, reason, pattern in OTHER_FEDERAL:
             if code not in held and pattern.search(text):
                 return reason

@@ -114,9 +114,22 @@ def test_a_province_named_beside_a_federal_act_is_not_provincial_law():
     "Can a bank refuse to hire me because of an old conviction I got a record suspension for?",
     "I'm out on parole. Can the Parole Board keep me from seeing what they wrote about me?",
     "Can my employer refuse to hire me because I came to Canada as a refugee?",
+    "After immigration decided my application, can they shred my file before I see what they relied on?",
+    "Canadian airline staff discriminated against me at their counter in Mexico. Can the Canadian Human "
+    "Rights Commission deal with it?",
+    "CAN MY BOSS FIRE US FOR ASKING ABOUT OVERTIME PAY",
 ])
 def test_in_scope_questions_are_not_mistaken_for_other_law(question):
     assert out_of_scope_reason(question) == ""
+
+
+@pytest.mark.parametrize(("question", "reason"), [
+    ("My landlord in Toronto won't give back my deposit. What are my options?", "provincial law"),
+    ("US fair use four factor test for film clips in a documentary", "the law of another country"),
+    ("My son was caught shoplifting. What sentence could he get for a first offence?", "criminal law"),
+])
+def test_a_city_the_us_and_everyday_crimes_are_read_as_out_of_scope(question, reason):
+    assert out_of_scope_reason(question).startswith(reason)
 
 
 def test_a_passage_covering_more_of_the_question_scores_higher():
