@@ -245,30 +245,34 @@ def _support_verdict(claim, cited, corpus) -> ClaimVerdict:
             f"({', '.join(missing[:8]) or 'no words to compare'}); that needs a lawyer's reading.",
             links, str(pid),
         )
-    # A text with an exception ("shall deal with any complaint unless ...") says both: a claim
-    # that the duty does not hold in the excepted case ("need not deal with it where ...") is
-    # a reading of it, not a flip.
-    if _ONLY.search(own) and not _NARROWS.search(text):
-        return ClaimVerdict(claim, UNKNOWN, None,
-                            f"The claim says “only” where {name} sets no such limit; that needs a "
-                            "lawyer's reading.", links, str(pid))
-    flipped = [] if _EXCEPTION.search(text) else sorted(_polar_stems(own) - _polar_stems(text))
-    if flipped:
-        negated, affirmed = ([_word_of(stem, own) for stem, neg in flipped if neg == side] for side in (True, False))
-        said = "; ".join(part for part in (
-            negated and f"negates {_listed(negated)} where {name} does not",
-            affirmed and f"affirms {_listed(affirmed)} where {name} negates it") if part)
-        return ClaimVerdict(claim, UNKNOWN, None, f"The claim {said}; that needs a lawyer's reading.",
-                            links, str(pid))
-    modal = _modal_mismatch(own, text)
-    if modal:
-        return ClaimVerdict(claim, UNKNOWN, None,
-                            f"The claim says {modal[0]} where {name} says {modal[1]}; that needs "
-                            "a lawyer's reading.", links, str(pid))
+    differs = _reading_differs(own, text, name)
+    if differs:
+        return ClaimVerdict(claim, UNKNOWN, None, f"{differs}; that needs a lawyer's reading.", links, str(pid))
     if len(cited) > 1:
         return ClaimVerdict(claim, VERIFIED, None, f"Every citation checks out ({name}).{quoted}", links, str(pid))
     return ClaimVerdict(claim, VERIFIED, None,
                         f"{name} is in force and says this in its own words.{quoted}", links, str(pid))
+
+
+def _reading_differs(own: str, text: str, name: str) -> str:
+    """How a claim whose words are all in the text still says something else ("" when it does
+    not): a limit the text does not set, a negation turned round, a duty where the text
+    grants a power."""
+    if _ONLY.search(own) and not _NARROWS.search(text):
+        return f"The claim says “only” where {name} sets no such limit"
+    # A text with an exception ("shall deal with any complaint unless ...") says both: a claim
+    # that the duty does not hold in the excepted case ("need not deal with it where ...") is
+    # a reading of it, not a flip.
+    flipped = [] if _EXCEPTION.search(text) else sorted(_polar_stems(own) - _polar_stems(text))
+    if flipped:
+        negated, affirmed = ([_word_of(stem, own) for stem, neg in flipped if neg == side] for side in (True, False))
+        return "The claim " + "; ".join(part for part in (
+            negated and f"negates {_listed(negated)} where {name} does not",
+            affirmed and f"affirms {_listed(affirmed)} where {name} negates it") if part)
+    modal = _modal_mismatch(own, text)
+    if modal:
+        return f"The claim says {modal[0]} where {name} says {modal[1]}"
+    return ""
 
 
 def _contradicted(claim, code, rationale, pid, views: list[ProvisionView] = ()) -> ClaimVerdict:
