@@ -269,10 +269,36 @@ def _reading_differs(own: str, text: str, name: str) -> str:
         return "The claim " + "; ".join(part for part in (
             negated and f"negates {_listed(negated)} where {name} does not",
             affirmed and f"affirms {_listed(affirmed)} where {name} negates it") if part)
+    swapped = _parties_swapped(own, text)
+    if swapped:
+        return f"The claim puts {swapped[0]} before {swapped[1]} where {name} never does (who does what to whom?)"
     modal = _modal_mismatch(own, text)
     if modal:
         return f"The claim says {modal[0]} where {name} says {modal[1]}"
     return ""
+
+
+def _parties_swapped(own: str, text: str) -> tuple[str, str] | None:
+    """Two parties named in the claim in an order the text never has them in: "an organization
+    may complain against an individual" against "an individual may ... complain against an
+    organization". The words are the same; who acts on whom is not."""
+    first, last = {}, {}
+    for position, party in enumerate(p for p in map(_party, _WORD.findall(text)) if p):
+        first.setdefault(party, position)
+        last[party] = position
+    named = [(word, party) for word in _WORD.findall(own) if (party := _party(word))]
+    for i, (earlier, a) in enumerate(named):
+        for later, b in named[i + 1:]:
+            if a != b and a in first and b in first and not first[a] < last[b]:
+                return f"“{earlier}”", f"“{later}”"
+    return None
+
+
+def _party(word: str) -> str | None:
+    """The party a word names ("employers" -> "employer"), or None."""
+    word = word.casefold()
+    word = word[:-1] if word.endswith("s") and word[:-1] in _PARTIES else word
+    return word if word in _PARTIES else None
 
 
 def _contradicted(claim, code, rationale, pid, views: list[ProvisionView] = ()) -> ClaimVerdict:
@@ -431,6 +457,12 @@ def _word_of(stem: str, text: str) -> str:
 
 def _listed(words: list[str]) -> str:
     return ", ".join(f"“{w}”" for w in dict.fromkeys(words[:4]))
+
+
+# The parties a provision gives rights and duties to; their order in a claim says who acts.
+_PARTIES = frozenset("""individual organization employer employee person commissioner head
+    minister commission tribunal court owner author complainant institution union chairperson member
+    inspector user""".split())
 
 
 def _modal_mismatch(claim_text: str, unit_text: str) -> tuple[str, str] | None:

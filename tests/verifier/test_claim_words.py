@@ -111,3 +111,12 @@ def test_prohibited_grounds_are_not_a_prohibition():
     result = verdict("Under s. 3 of the Canadian Human Rights Act, race, national or ethnic origin, colour, "
                      "religion and age are prohibited grounds of discrimination.")
     assert result.label == "verified", result.rationale
+
+
+def test_parties_in_an_order_the_text_never_has_are_not_verified():
+    # s. 11(1): "An individual may file with the Commissioner a written complaint against an organization".
+    said = "Under s. 11(1) of PIPEDA, {} may file with the Commissioner a written complaint against {}."
+    assert verdict(said.format("an individual", "an organization")).label == "verified"
+    swapped = verdict(said.format("an organization", "an individual"))
+    assert swapped.label == "unknown"
+    assert "“organization” before “individual”" in swapped.rationale
