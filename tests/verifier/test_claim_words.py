@@ -119,4 +119,4 @@ def test_parties_in_an_order_the_text_never_has_are_not_verified():
     assert verdict(said.format("an individual", "an organization")).label == "verified"
     swapped = verdict(said.format("an organization", "an individual"))
     assert swapped.label == "unknown"
-    assert "“organization” before “individual”" in swapped.rationale
+    assert "“organization” before" in swapped.rationale
