@@ -52,6 +52,13 @@ _NEGATORS = frozenset("not no never without neither nor cannot none nothing t".s
 _SCOPE_ENDS = frozenset("but unless except if only however whereas where when".split())
 _NEGATION_REACH = 3
 _POLAR_TOKEN = re.compile(r"[^\W\d_]+|[,;:.!?]", re.UNICODE)
+# Where a unit's text divides into clauses: sentences, list items, and ", and" or ", or" before a
+# new subject or condition ("..., and where an enactment ...", "..., and any employer who ...").
+# A second predicate of the same subject (", and shall be given ...") stays in its clause.
+_CLAUSE_SPLIT = re.compile(r"[.;:](?:\s|$)|,\s+(?:and|or|but)\s+(?=(?:where|if|when|the|any|an?)\b)")
+# At most how many words after a modal, to the end of its clause, it governs (see
+# _modal_of_the_same_words).
+_MODAL_SCOPE = 16
 _EXCEPTION = re.compile(r"\b(?:except|unless|only if|other than)\b", re.I)
 # "Only" narrows a claim to what the text names; the text must narrow it too.
 _ONLY = re.compile(r"\b(?:only|solely|exclusively)\b", re.I)
@@ -92,6 +99,17 @@ class ClaimVerdict:
     rationale: str
     links: list[str] = field(default_factory=list)
     provision_id: str | None = None
+
+
+@dataclass
+class _Context:
+    """What a cited unit lets a claim say: `text`, all of it in reading order (lead-ins, the
+    unit's text, the words after a list, then notes and headings); `law`, the unit's own text,
+    read clause by clause; `frame`, the rest, whose words any clause may use."""
+
+    text: str
+    law: str
+    frame: str
 
 
 def extract_claims(text: str, acts: list[ActRef]) -> list[ExtractedClaim]:
@@ -226,7 +244,8 @@ def _support_verdict(claim, cited, corpus) -> ClaimVerdict:
     """Verified only when the claim's own words are in the cited units' texts (with their
     lead-ins)."""
     own = _without_quotes_and_citations(claim, corpus.act_refs())
-    text = " ".join(_unit_context(unit, corpus) for _, unit, _ in cited)
+    contexts = [_unit_context(unit, corpus) for _, unit, _ in cited]
+    text = " ".join(c.text for c in contexts)
     words = _content_stems(own)
     pid, unit, _ = cited[0]
     name = f"{pid.human()} of {pid.act}" if len(cited) == 1 else ", ".join(str(p) for p, _, _ in cited)
@@ -245,7 +264,7 @@ def _support_verdict(claim, cited, corpus) -> ClaimVerdict:
             f"({', '.join(missing[:8]) or 'no words to compare'}); that needs a lawyer's reading.",
             links, str(pid),
         )
-    differs = _reading_differs(own, text, name)
+    differs = _reading_differs(own, text, name) or _clause_differs(own, contexts, name)
     if differs:
         return ClaimVerdict(claim, UNKNOWN, None, f"{differs}; that needs a lawyer's reading.", links, str(pid))
     if len(cited) > 1:
@@ -276,6 +295,54 @@ def _reading_differs(own: str, text: str, name: str) -> str:
     if modal:
         return f"The claim says {modal[0]} where {name} says {modal[1]}"
     return ""
+
+
+def _clause_differs(own: str, contexts: list[_Context], name: str) -> str:
+    """A claim must be read in one clause of the law (with the lead-ins, notes and headings any
+    clause may use): words gathered from two clauses can say what neither does ("shall refuse"
+    from the clause about section 8 put on the clause that says "may refuse"; "coming into
+    force" with the day on which an enactment ceases to have effect)."""
+    words = _content_stems(own)
+    # The clause of each cited unit that holds most of the claim: a claim citing two units
+    # ("subject to subsection (3)") reads one clause of each.
+    best = " ".join(max((c for c in _CLAUSE_SPLIT.split(context.law) if c and c.strip()),
+                        key=lambda c: len(words & _content_stems(c)), default="") for context in contexts)
+    frame = " ".join(context.frame for context in contexts)
+    missing = sorted(words - _content_stems(best) - _content_stems(frame))
+    if missing:
+        return (f"The claim joins words from different clauses of {name} "
+                f"({', '.join(missing[:4])} not in “{_short(best, 90)}”)")
+    modal = _modal_of_the_same_words(own, best)
+    if modal:
+        return f"The claim says {modal[0]} where {name} says {modal[1]} of the same words"
+    return ""
+
+
+def _modal_of_the_same_words(own: str, law: str) -> tuple[str, str] | None:
+    """The claim's modal against the text's modal that governs the same words: "may refuse to
+    disclose any personal information requested ..., and shall refuse to disclose such information
+    where ..." grants a power over the first words and a duty only over the second."""
+    governed = [(kind, _content_stems(after)) for kind, after in _modals_with_what_follows(law)]
+    for kind, after in _modals_with_what_follows(own):
+        words = _content_stems(after)
+        overlap = {k: len(words & w) for k, w in governed if len(words & w) >= 2}
+        if not overlap:
+            continue
+        most = max(overlap.values())
+        kinds = {k for k, n in overlap.items() if n == most}
+        if kind not in kinds and len(kinds) == 1:
+            return kind, kinds.pop()
+    return None
+
+
+def _modals_with_what_follows(text: str) -> list[tuple[str, str]]:
+    """(kind, the words after it to the end of its clause) for each modal of `text`."""
+    found = []
+    for kind, pattern in _MODALS.items():
+        for match in pattern.finditer(text):
+            after = re.split(r"[,;:.]", text[match.end():match.end() + 300], maxsplit=1)[0]
+            found.append((kind, " ".join(_WORD.findall(after)[:_MODAL_SCOPE])))
+    return found
 
 
 def _parties_swapped(own: str, text: str) -> tuple[str, str] | None:
@@ -381,7 +448,7 @@ def _without_quotes_and_citations(claim: ExtractedClaim, acts: list[ActRef]) -> 
     return text
 
 
-def _unit_context(unit: ProvisionView, corpus: CorpusView) -> str:
+def _unit_context(unit: ProvisionView, corpus: CorpusView) -> _Context:
     """The unit's text plus the lead-in words of each enclosing unit ("an organization may
     disclose ... only if the disclosure is"), which a paragraph only makes sense with, and the
     marginal notes of the unit and its enclosing units and the headings above its section: a
@@ -407,7 +474,8 @@ def _unit_context(unit: ProvisionView, corpus: CorpusView) -> str:
         # "This Part does not apply to" negates what the paragraph names.
         leads.insert(0, parent.text[:cut] if cut > 0 else "")
         tails.append(parent.text[end:] if 0 < end < len(parent.text) else "")
-    return " ".join([*leads, unit.text, *tails, "."] + notes)
+    frame = " ".join([*leads, *tails, *notes])
+    return _Context(text=" ".join([*leads, unit.text, *tails, "."] + notes), law=unit.text, frame=frame)
 
 
 def _figure(number) -> str:

@@ -120,3 +120,28 @@ def test_parties_in_an_order_the_text_never_has_are_not_verified():
     swapped = verdict(said.format("an organization", "an individual"))
     assert swapped.label == "unknown"
     assert "“organization” before" in swapped.rationale
+
+
+def test_a_claim_is_read_in_one_clause_of_the_text():
+    # s. 6(1): "... it shall be construed as coming into force on the expiration of the previous day,
+    # and where an enactment is expressed to ... cease to have effect on a particular day, it shall be
+    # construed as ceasing to have effect on the commencement of the following day."
+    said = ("Under s. 6(1) of the Interpretation Act, where an enactment is expressed to come into force on a "
+            "particular day, it shall be construed as coming into force on the {} day.")
+    assert verdict(said.format("expiration of the previous")).label == "verified"
+    mixed = verdict(said.format("commencement of the following"))
+    assert mixed.label == "unknown"
+    assert "different clauses" in mixed.rationale
+
+
+def test_a_modal_is_read_with_the_words_it_governs():
+    # s. 26: "The head ... may refuse to disclose any personal information requested under subsection
+    # 12(1) about an individual other than the individual who made the request, and shall refuse to
+    # disclose such information where the disclosure is prohibited under section 8."
+    said = ("Under section 26 of the Privacy Act, the head of a government institution {} refuse to disclose any "
+            "personal information requested under subsection 12(1) about an individual other than the "
+            "individual who made the request.")
+    assert verdict(said.format("may")).label == "verified"
+    duty = verdict(said.format("is required to"))
+    assert duty.label == "unknown"
+    assert "of the same words" in duty.rationale
