@@ -574,6 +574,9 @@ SYNONYMS_ENG = {
 # Two- and three-word expressions, matched before stopwords are dropped; the words
 # of a matched phrase become one term whose alternatives are these.
 PHRASES_ENG = {
+    # The name of an office both privacy Acts give powers to: its "privacy" is not the topic
+    # (the Privacy Act prints "Privacy Commissioner" throughout, PIPEDA "the Commissioner").
+    ("privacy", "commissioner"): ["commissioner"],
     ("let", "go"): ["dismiss", "dismissal", "termination"],
     ("letting", "go"): ["dismiss", "dismissal", "termination"],
     ("laid", "off"): ["lay", "layoff", "termination"],

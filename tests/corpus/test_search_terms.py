@@ -21,3 +21,8 @@ def test_naming_a_ground_of_discrimination_asks_about_discrimination():
 def test_no_discrimination_term_is_added_when_the_question_says_it_or_names_no_ground():
     assert texts("is it discrimination to refuse a woman a promotion").count("discrimination") == 1
     assert "discrimination" not in texts("how many weeks of vacation after five years")
+
+
+def test_the_privacy_commissioner_is_an_office_not_the_topic_privacy():
+    [term] = query_terms("privacy commissioner", "eng")
+    assert term.forms == ["commissioner"] and term.related == []
