@@ -41,10 +41,13 @@ STOPWORDS = frozenset(
     requires require required allow allows allowed permit permits well has have had
     must shall may cannot power powers empowered
     defines define defined definition means mean make makes
-    but although though however he she him his her they them we you anyone anything""".split()
+    but although though however he she him his her they them we you anyone anything
+    because since during among amongst do does did doing get gets got getting let lets something
+    someone thing things still just whether both either""".split()
 )
 # Modal words are not compared as words: _MODALS compares what they say ("must" is "shall").
-# Framing words ("defines ... as", "makes it an offence") and pronouns say nothing of the law.
+# Framing words ("defines ... as", "makes it an offence"), pronouns and other function words
+# ("because", "does", "among") say nothing of the law.
 # A Part or Division named by its number ("For Part III, ...") is a citation, not a claim word.
 _DIVISION_REF = re.compile(r"\b(?i:Part|Division|Subdivision|Schedule)\s+(?:[IVXLC]+|\d+)(?:\.\d+)?\b")
 # Negation: a claim word must be in the text with the same polarity (see _polar_stems).
