@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from research.eval_models import EvalResult, EvalRun
 from research.evals.answers import check_thresholds
-from research.evals.retrieval import DEV, HOLDOUT, HOLDOUT2, load_thresholds
+from research.evals.retrieval import load_thresholds
 
 
 def golden_fingerprint(golden_path) -> tuple[str, str]:
@@ -42,8 +42,9 @@ def store_retrieval_eval(figures, per_question, golden_path, *, engine="verbatim
     metrics = _flat({key: value for key, value in figures.items() if key != "results"})
     k = int(metrics.get("k") or 5)
     if thresholds is None:
-        held_out = {HOLDOUT.name: "retrieval_holdout", HOLDOUT2.name: "retrieval_holdout2", DEV.name: "retrieval_dev"}
-        section = _section(held_out.get(Path(golden_path).name, "retrieval"), variant)
+        # A question set with floors of its own has a "retrieval_<file stem>" section.
+        own = f"retrieval_{Path(golden_path).stem}"
+        section = _section(own if own in load_thresholds() else "retrieval", variant)
         thresholds = _retrieval_thresholds(k, section)
     failures = [f"{name} {metrics.get(key)} < {minimum}" for name, key, minimum in thresholds
                 if metrics.get(key) is not None and metrics[key] < minimum]

@@ -3,7 +3,7 @@
 import pytest
 
 from research.eval_models import EvalResult, EvalRun
-from research.evals.retrieval import GOLDEN, HOLDOUT2, evaluate, load_golden, load_thresholds
+from research.evals.retrieval import DEV, GOLDEN, HOLDOUT2, evaluate, load_golden, load_thresholds
 from research.evals.store import golden_fingerprint, store_retrieval_eval
 
 pytestmark = pytest.mark.django_db
@@ -88,9 +88,10 @@ def test_a_run_asked_with_typos_is_a_trend_of_its_own_held_to_the_typo_floors(tm
     assert asked != "disclose personal information to comply with a subpoena"
 
 
-def test_a_held_out_run_is_held_to_the_held_out_floors():
-    report = evaluate(load_golden(HOLDOUT2)[:2], lambda q: [], k=5)
-    eval_run = store_retrieval_eval(report.as_dict(), report.results, HOLDOUT2)
-    floors = load_thresholds()["retrieval_holdout2"]
-    assert eval_run.golden_file == "holdout2.yaml"
+@pytest.mark.parametrize("path", [HOLDOUT2, DEV])
+def test_a_held_out_or_dev_run_is_held_to_its_own_floors(path):
+    report = evaluate(load_golden(path)[:2], lambda q: [], k=5)
+    eval_run = store_retrieval_eval(report.as_dict(), report.results, path)
+    floors = load_thresholds()[f"retrieval_{path.stem}"]
+    assert eval_run.golden_file == path.name
     assert eval_run.thresholds == {"recall_at_k": floors["recall_at_5"], "mrr": floors["mrr"]}
