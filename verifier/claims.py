@@ -55,6 +55,10 @@ _NEGATORS = frozenset("not no never without neither nor cannot none nothing t".s
 _SCOPE_ENDS = frozenset("but unless except if only however whereas where when".split())
 _NEGATION_REACH = 3
 _POLAR_TOKEN = re.compile(r"[^\W\d_]+|[,;:.!?]", re.UNICODE)
+# The parties a provision gives rights and duties to; their order in a claim says who acts.
+_PARTIES = frozenset("""individual organization employer employee person commissioner head
+    minister commission tribunal court owner author complainant institution union chairperson member
+    inspector user""".split())
 # Where a unit's text divides into clauses: sentences, list items, and ", and" or ", or" before a
 # new subject or condition ("..., and where an enactment ...", "..., and any employer who ...").
 # A second predicate of the same subject (", and shall be given ...") stays in its clause.
@@ -253,7 +257,7 @@ def _support_verdict(claim, cited, corpus) -> ClaimVerdict:
     pid, unit, _ = cited[0]
     name = f"{pid.human()} of {pid.act}" if len(cited) == 1 else ", ".join(str(p) for p, _, _ in cited)
     links = [link for _, u, _ in cited for link in _links(u)]
-    missing = sorted({w for w in words if w not in _content_stems(text)})
+    missing = sorted(words - _content_stems(text))
     missing += [_figure(n) for n in sorted(numbers(own) - numbers(text))]
     quoted = " The quoted words are verbatim there." if claim.quotes else ""
     # Every word of the claim's own must be in the text: one added word ("an oral assignment
@@ -267,7 +271,7 @@ def _support_verdict(claim, cited, corpus) -> ClaimVerdict:
             f"({', '.join(missing[:8]) or 'no words to compare'}); that needs a lawyer's reading.",
             links, str(pid),
         )
-    differs = _reading_differs(own, text, name) or _clause_differs(own, contexts, name)
+    differs = _reading_differs(own, text, name) or _clause_differs(own, words, contexts, name)
     if differs:
         return ClaimVerdict(claim, UNKNOWN, None, f"{differs}; that needs a lawyer's reading.", links, str(pid))
     if len(cited) > 1:
@@ -300,12 +304,12 @@ def _reading_differs(own: str, text: str, name: str) -> str:
     return ""
 
 
-def _clause_differs(own: str, contexts: list[_Context], name: str) -> str:
+def _clause_differs(own: str, words: set[str], contexts: list[_Context], name: str) -> str:
     """A claim must be read in one clause of the law (with the lead-ins, notes and headings any
     clause may use): words gathered from two clauses can say what neither does ("shall refuse"
     from the clause about section 8 put on the clause that says "may refuse"; "coming into
-    force" with the day on which an enactment ceases to have effect)."""
-    words = _content_stems(own)
+    force" with the day on which an enactment ceases to have effect). `words` are the claim's
+    content stems."""
     # The clause of each cited unit that holds most of the claim: a claim citing two units
     # ("subject to subsection (3)") reads one clause of each.
     best = " ".join(max((c for c in _CLAUSE_SPLIT.split(context.law) if c and c.strip()),
@@ -486,7 +490,12 @@ def _figure(number) -> str:
 
 
 def _content_stems(text: str) -> set[str]:
-    return {_stem(w) for w in _WORD.findall(text.casefold()) if w not in STOPWORDS and len(w) > 1}
+    return {_stem(w) for w in _WORD.findall(text.casefold()) if _is_content(w)}
+
+
+def _is_content(word: str) -> bool:
+    """A casefolded word the claim must find in the text (see STOPWORDS)."""
+    return word not in STOPWORDS and len(word) > 1
 
 
 def _stem(word: str) -> str:
@@ -515,7 +524,7 @@ def _polar_stems(text: str) -> set[tuple[str, bool]]:
             reach = _NEGATION_REACH
         elif not token[0].isalpha() or token in _SCOPE_ENDS:
             reach = 0
-        elif token not in STOPWORDS and len(token) > 1:
+        elif _is_content(token):
             found.add((_stem(token), reach > 0))
             reach = max(reach - 1, 0)
     return found
@@ -528,12 +537,6 @@ def _word_of(stem: str, text: str) -> str:
 
 def _listed(words: list[str]) -> str:
     return ", ".join(f"“{w}”" for w in dict.fromkeys(words[:4]))
-
-
-# The parties a provision gives rights and duties to; their order in a claim says who acts.
-_PARTIES = frozenset("""individual organization employer employee person commissioner head
-    minister commission tribunal court owner author complainant institution union chairperson member
-    inspector user""".split())
 
 
 def _modal_mismatch(claim_text: str, unit_text: str) -> tuple[str, str] | None:
