@@ -13,7 +13,7 @@ _UNITS = {w: i for i, w in enumerate(
 _TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
 _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 # A unit label in brackets ("subsection (1)") is a reference, not a quantity.
-_DIGITS = re.compile(r"(?<!\()(?<![\d.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d)])|(?<!\()(?<![\d.,])\d+(?:\.\d+)?(?![\d)])")
+_DIGITS = re.compile(r"(?<![\d.,(])\d+(?:,\d{3})*(?:\.\d+)?(?![\d)])")
 _TOKEN = re.compile(r"[a-z]+")
 
 
@@ -34,12 +34,13 @@ def _digit_numbers(text: str) -> set[Decimal]:
 
 
 def _word_numbers(text: str) -> set[Decimal]:
-    """Each run of number words read as one number; "and" joins a run after a scale word."""
-    found, tokens = set(), _TOKEN.findall(text.lower())
+    """Each run of number words read as one number; "and" joins a run after a scale word
+    ("one hundred and eighty")."""
+    found, tokens = set(), _TOKEN.findall(text.lower()) + [""]  # "" ends the last run
     total = current = 0
     in_run = False
-    for i, token in enumerate(tokens + [""]):
-        if token in _UNITS or token in _TENS:
+    for i, token in enumerate(tokens):
+        if _is_number_word(token):
             current += _UNITS.get(token, 0) + _TENS.get(token, 0)
             in_run = True
         elif token in _SCALES and in_run:
@@ -47,11 +48,14 @@ def _word_numbers(text: str) -> set[Decimal]:
                 current = max(current, 1) * 100
             else:
                 total, current = total + max(current, 1) * _SCALES[token], 0
-        elif token == "and" and in_run and i + 1 < len(tokens) and (tokens[i + 1] in _UNITS or tokens[i + 1] in _TENS) \
-                and tokens[i - 1] in _SCALES:
+        elif token == "and" and in_run and tokens[i - 1] in _SCALES and _is_number_word(tokens[i + 1]):
             continue
         elif in_run:
             found.add(Decimal(total + current))
             total = current = 0
             in_run = False
     return found
+
+
+def _is_number_word(token: str) -> bool:
+    return token in _UNITS or token in _TENS
