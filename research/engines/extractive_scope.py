@@ -39,7 +39,6 @@ _FOREIGN_RE = re.compile(
     r"britain|british law|scotland|ireland|france|french law|germany|german law|europe|european union|"
     r"european|gdpr|hipaa|ccpa|california|new york|texas|florida|delaware|india|china|japan|mexico|"
     r"australia|new zealand|singapore|switzerland|italy|spain|brazil|the states|stateside)(?![\w])", re.I)
-# "US" in capitals is the country; in a question typed all in capitals it may be "us".
 _US_RE = re.compile(r"(?<![\w.])U\.?S\.?(?![\w])")
 
 _CASE_LAW_RE = re.compile(
@@ -86,14 +85,14 @@ def out_of_scope_reason(question: str, names_federal_act: bool = False, held=fro
     `held` is the codes of the Acts the corpus holds (see OTHER_FEDERAL).
     """
     text = question or ""
+    federal = names_federal_act or bool(_FEDERAL_RE.search(text))
+    held_subject = bool(_HELD_SUBJECT_RE.search(text))
     if _PROVINCIAL_STATUTE_RE.search(text) or _PROVINCIAL_LAW_RE.search(text):
         if not names_federal_act or _names_province_statute(text):
             return PROVINCIAL
-    if _PROVINCE_RE.search(text) and not names_federal_act and not _FEDERAL_RE.search(text):
+    if _PROVINCE_RE.search(text) and not federal:
         return PROVINCIAL
-    federal = names_federal_act or bool(_FEDERAL_RE.search(text))
-    held_subject = bool(_HELD_SUBJECT_RE.search(text))
-    if (_FOREIGN_RE.search(text) or (_US_RE.search(text) and not text.isupper())) and not (federal and held_subject):
+    if _names_another_country(text) and not (federal and held_subject):
         return FOREIGN
     if _CASE_LAW_RE.search(text) or _CASE_NAME_RE.search(text):
         return CASE_LAW
@@ -104,6 +103,11 @@ def out_of_scope_reason(question: str, names_federal_act: bool = False, held=fro
             if code not in held and pattern.search(text):
                 return reason
     return ""
+
+
+def _names_another_country(text: str) -> bool:
+    # "US" in capitals is the country, unless the whole question is typed in capitals.
+    return bool(_FOREIGN_RE.search(text) or (_US_RE.search(text) and not text.isupper()))
 
 
 def _names_province_statute(text: str) -> bool:
