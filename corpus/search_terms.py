@@ -33,7 +33,7 @@ because though although however therefore thus hence etc maybe perhaps probably 
 anyway already always
 re ve ll im ive id youre theyre dont doesnt didnt isnt arent wasnt werent cant couldnt wouldnt
 shouldnt wont won haven hasn hadn wouldn couldn shouldn didn doesn isn aren wasn weren
-""".split())  # the second-last lines: what is left of a contraction typed with or without its apostrophe
+""".split())  # the last two lines: what is left of a contraction typed with or without its apostrophe
 
 STOPWORDS_FRA = frozenset("""
 a à afin ai aie ainsi alors au aucun aucune aussi autre aux avec avez avoir avons c ça ce ceci
