@@ -43,13 +43,17 @@ STOPWORDS = frozenset(
     defines define defined definition means mean make makes
     but although though however he she him his her they them we you anyone anything
     because since during among amongst do does did doing get gets got getting let lets something
-    someone thing things still just whether both either""".split()
+    someone thing things still just whether both either namely viz one""".split()
 )
 # Modal words are not compared as words: _MODALS compares what they say ("must" is "shall").
 # Framing words ("defines ... as", "makes it an offence"), pronouns and other function words
 # ("because", "does", "among") say nothing of the law.
+# "One" as a number is compared by verifier/numbers.py; as a pronoun ("one counts forward") it
+# says nothing of the law.
 # A Part or Division named by its number ("For Part III, ...") is a citation, not a claim word.
 _DIVISION_REF = re.compile(r"\b(?i:Part|Division|Subdivision|Schedule)\s+(?:[IVXLC]+|\d+)(?:\.\d+)?\b")
+_SAME_WORD = {"unless": "except"}
+_ADVERB = re.compile(r"\w{3,}(?:al|ful|ous|ive|ent|ant|ic|ate|less|ab|ib)ly$")
 # Negation: a claim word must be in the text with the same polarity (see _polar_stems).
 _NEGATORS = frozenset("not no never without neither nor cannot none nothing t".split())  # "t" of "doesn't"
 _SCOPE_ENDS = frozenset("but unless except if only however whereas where when".split())
@@ -502,7 +506,11 @@ def _stem(word: str) -> str:
     # Crude suffix stripping is enough to match "discloses"/"disclosed"/"disclosure" and
     # "dismissal"/"dismissed"; a person named for an act ("requester", "complainant") is
     # read as the act when five letters stay. "Employee" keeps its "e", so it never reads as
-    # "employer" (both would be "employ").
+    # "employer" (both would be "employ"). An adverb reads as its adjective ("liberally" as
+    # "liberal", "reasonably" as "reasonable"), and "unless" as "except": both carve out.
+    word = _SAME_WORD.get(word, word)
+    if _ADVERB.search(word):
+        word = word[:-1] + "e" if word.endswith("bly") else word[:-2]
     for suffix in ("ations", "ation", "ures", "ure", "als", "al", "ing", "ies", "ied", "ed", "es", "s", "e", "y"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 4:
             word = word[: -len(suffix)]

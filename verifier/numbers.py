@@ -40,7 +40,7 @@ def _word_numbers(text: str) -> set[Decimal]:
     total = current = 0
     in_run = False
     for i, token in enumerate(tokens):
-        if _is_number_word(token):
+        if _is_number_word(token) and not (token == "one" and not in_run and _pronoun(tokens[i + 1])):
             current += _UNITS.get(token, 0) + _TENS.get(token, 0)
             in_run = True
         elif token in _SCALES and in_run:
@@ -55,6 +55,15 @@ def _word_numbers(text: str) -> set[Decimal]:
             total = current = 0
             in_run = False
     return found
+
+
+# "One" before a modal or a verb in -s ("one counts forward", "one may") is the pronoun, not 1;
+# a noun after the number 1 is singular ("one full day").
+_MODAL_WORDS = frozenset("must may shall can cannot should would could might will".split())
+
+
+def _pronoun(following: str) -> bool:
+    return following in _MODAL_WORDS or (following.endswith("s") and not following.endswith("ss"))
 
 
 def _is_number_word(token: str) -> bool:

@@ -145,3 +145,26 @@ def test_a_modal_is_read_with_the_words_it_governs():
     duty = verdict(said.format("is required to"))
     assert duty.label == "unknown"
     assert "of the same words" in duty.rationale
+
+
+def test_an_adverb_reads_as_its_adjective():
+    result = verdict('Under s. 12 of the Interpretation Act, every enactment is deemed remedial and is interpreted '
+                     'liberally: "such fair, large and liberal construction and interpretation as best ensures the '
+                     'attainment of its objects".')
+    assert result.label == "verified", result.rationale
+
+
+def test_unless_reads_as_the_texts_except():
+    # s. 173 opens "Except as otherwise provided by or under this Division" and by regulations.
+    result = verdict("Section 173 of the Canada Labour Code: unless the regulations provide otherwise, each "
+                     'employee must have "at least one full day of rest in the week".')
+    assert result.label == "verified", result.rationale
+
+
+def test_one_as_a_pronoun_is_no_number_but_one_as_a_number_is_compared():
+    counted = verdict('Under para 28(a) of the Interpretation Act, one counts "from the specified day the number '
+                      'of months, without including the month in which that day falls".')
+    assert counted.label == "verified", counted.rationale
+    doubled = verdict("Section 173 of the Canada Labour Code gives each employee at least two full days of rest "
+                      "in the week.")
+    assert doubled.label == "unknown" and "2" in doubled.rationale, doubled.rationale

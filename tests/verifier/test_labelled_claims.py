@@ -20,8 +20,9 @@ HOLDOUT2 = Path(__file__).with_name("claims_holdout2.yaml")  # a second such set
 DEV = Path(__file__).with_name("claims_dev.yaml")
 LABELS = ("verified", "contradicted", "unknown")
 # Verified recall is the price of never verifying wrongly: reading a claim in one clause of the
-# text cost claims_dev.yaml one true claim (13/20) and stopped three wrong ones of claims_dev2.yaml.
-FLOORS = {"verified": 0.65, "contradicted": 0.8}
+# text cost claims_dev.yaml one true claim (13/20, since back to 15/20) and stopped three wrong
+# ones of claims_dev2.yaml. The lowest set is claims_holdout2.yaml at 11/15.
+FLOORS = {"verified": 0.7, "contradicted": 0.8}
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +113,7 @@ def test_subtly_wrong_claims_never_come_out_verified():
     right = sum(r["label"] == "verified" for i, r in zip(items, results, strict=True) if i["label"] == "verified")
     assert len(items) == 60
     assert false_verified == set()
-    assert right >= 14
+    assert right >= 16
 
 
 # A third held-out set, written after the every-word rule: it measures what that rule costs.

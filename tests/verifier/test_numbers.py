@@ -17,3 +17,10 @@ def test_digits_and_words_give_the_same_numbers():
 def test_a_unit_label_in_brackets_is_not_a_quantity():
     assert numbers("under subsection (1) or paragraph 7(3)(c)") == {Decimal(7)}
     assert numbers("no number here") == set()
+
+
+def test_one_as_a_pronoun_is_not_a_number():
+    assert numbers("one counts forward from the specified day") == set()
+    assert numbers("one may not assign moral rights") == set()
+    assert numbers("at least one full day of rest") == {Decimal(1)}
+    assert numbers("within twenty-one days") == {Decimal(21)}
