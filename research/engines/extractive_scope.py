@@ -11,6 +11,8 @@ about particular questions.
 
 import re
 
+from corpus.search_terms import GROUND_WORDS_ENG
+
 PROVINCIAL = "provincial law: the corpus holds federal Acts of Canada only"
 FOREIGN = "the law of another country: the corpus holds federal Acts of Canada only"
 CASE_LAW = "case law: the corpus holds the text of statutes, not court decisions"
@@ -30,6 +32,15 @@ _PROVINCIAL_STATUTE_RE = re.compile(
     rf"(?<![\w.])(?:{_PROVINCES})(?:'s|’s)?\s+(?:[\w-]+\s+){{0,4}}(?:act|code|law|laws|statute|standards|"
     r"legislation|regulations?|charter)\b", re.I)
 _PROVINCIAL_LAW_RE = re.compile(r"\bprovincial\s+(?:law|laws|act|acts|statute|statutes|legislation)\b", re.I)
+# Matters only provincial law governs, wherever the question is asked from: renting a home,
+# condominiums, traffic tickets, workers' compensation boards, small claims. "Landlord" alone is
+# not one: a federal Crown corporation can be one. Refusing a tenant on a ground of
+# discrimination ("because of their family status", _GROUND_RE) is a human-rights question.
+_PROVINCIAL_SUBJECT_RE = re.compile(
+    r"\b(?:tenants?|tenancy|evict(?:ed|ion|ing)?|rent (?:increase|deposit|control)|damage deposit|"
+    r"security deposit|lease renewal|strata|condo(?:minium)? (?:board|corporation|fees?|bylaws?)|"
+    r"speeding|traffic ticket|parking ticket|demerit points?|driver'?s licen[cs]e|wsib|wcb|"
+    r"workers'? comp(?:ensation)?|small claims)\b", re.I)
 # Words that tie a question mentioning a province back to federal law ("a federally regulated
 # employer in Ontario", "under PIPEDA ... a notary in Quebec").
 _FEDERAL_RE = re.compile(r"\b(?:federal|federally|parliament|canada labour code|canadian human rights)\b", re.I)
@@ -71,6 +82,12 @@ _HELD_SUBJECT_RE = re.compile(
     r"\b(?:privacy|personal (?:info|information|data)|my (?:file|records?|info|information|data)|"
     r"discriminat\w*|human rights)\b", re.I)
 
+# A ground of discrimination named ("because of their family status", "because we have three
+# kids"): asked of a landlord or a condominium board, a human-rights question.
+_GROUND_RE = re.compile(
+    r"\b(?:" + "|".join(sorted(GROUND_WORDS_ENG)) + r"|family status|"
+    r"because (?:of )?(?:my|our|their|his|her|we have) (?:\w+ )?(?:kids|children|baby))\b", re.I)
+
 # Tax administration words, singular or plural ("tax credit", "tax returns", "tax-free").
 _TAX_RE = re.compile(
     r"\b(?:income tax|taxes|taxation|taxable|gst|hst|pst|capital gains|tax[ -](?:returns?|credits?|"
@@ -91,6 +108,8 @@ def out_of_scope_reason(question: str, names_federal_act: bool = False, held=fro
         if not names_federal_act or _names_province_statute(text):
             return PROVINCIAL
     if _PROVINCE_RE.search(text) and not federal:
+        return PROVINCIAL
+    if _PROVINCIAL_SUBJECT_RE.search(text) and not (federal or held_subject or _GROUND_RE.search(text)):
         return PROVINCIAL
     if _names_another_country(text) and not (federal and held_subject):
         return FOREIGN

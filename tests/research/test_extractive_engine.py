@@ -132,6 +132,25 @@ def test_a_city_the_us_and_everyday_crimes_are_read_as_out_of_scope(question, re
     assert out_of_scope_reason(question).startswith(reason)
 
 
+@pytest.mark.parametrize("question", [
+    "my landlord wants to evict me so his son can move in, is that allowed",
+    "the strata says I can't rent my unit on airbnb",
+    "I was hurt at work at a warehouse, how do I claim WSIB benefits",
+    "can I fight a speeding ticket if the officer's radar wasn't calibrated",
+])
+def test_matters_only_provincial_law_governs_are_declined_without_a_province_named(question):
+    assert out_of_scope_reason(question).startswith("provincial law")
+
+
+@pytest.mark.parametrize("question", [
+    "a landlord refused to rent to us because we have two kids, is that legal",
+    "Can a landlord refuse to rent an apartment to someone because of their family status?",
+    "our tenants at a federal Crown corporation building complain about their privacy",
+])
+def test_a_ground_of_discrimination_or_a_federal_tie_keeps_such_a_matter_in_scope(question):
+    assert out_of_scope_reason(question) == ""
+
+
 def test_a_passage_covering_more_of_the_question_scores_higher():
     run = Run.objects.create(question=SUBPOENA, engine="extractive")
     section = Toolbox(run).get_provision("P-8.6:s7").content
