@@ -380,7 +380,12 @@ class _Builder:
                 else:
                     own = inline_text(child)
                 match = SCHEDULE_ITEM_LABEL.match(own)
-                if match:
+                if match and tag == "GroupHeading":
+                    # "4.3 Principle 3 — Consent": a clause's title, its marginal note; its text
+                    # is the provisions that follow.
+                    item = self._schedule_item(match.group(1), "", child, index, unit, path,
+                                               title=clean(own[match.end():]))
+                elif match:
                     item = self._schedule_item(match.group(1), clean(own[match.end():]), child, index, unit, path)
                 elif item is not None and tag == "Provision":
                     self._extend_item(item, own)
@@ -392,8 +397,9 @@ class _Builder:
         node.lead = title
         node.text = clean(" ".join(texts))
 
-    def _schedule_item(self, label, text, el, schedule_index, unit, path):
-        """A numbered clause of a schedule (PIPEDA's "clause 4.7 of Schedule 1")."""
+    def _schedule_item(self, label, text, el, schedule_index, unit, path, title=""):
+        """A numbered clause of a schedule (PIPEDA's "clause 4.7 of Schedule 1"), under its
+        `title` when a heading gives it one."""
         parent = schedule_index
         for i in range(len(self.nodes) - 1, schedule_index, -1):
             other = self.nodes[i]
@@ -401,10 +407,12 @@ class _Builder:
                 parent = i
                 break
         item = self._add(ParsedNode(kind="schedule_item", unit_id=f"{unit}/{label}", section_unit=f"{unit}/{label}",
-                                    label=label, lead=text, text=text, lims_id=el.get(f"{LIMS}id", ""),
+                                    label=label, marginal_note=title, lead=text, text=text,
+                                    lims_id=el.get(f"{LIMS}id", ""),
                                     parent=parent, depth=self.nodes[parent].depth + 1,
                                     path=f"{path} > clause {label}", heading_path=path))
-        self._extend_ancestors(item, f"{label} {text}")
+        if text:
+            self._extend_ancestors(item, f"{label} {text}")
         return item
 
     def _extend_item(self, item, text):

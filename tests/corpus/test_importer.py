@@ -107,6 +107,23 @@ def test_it_reads_a_label_that_carries_a_footnote_marker():
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(("lang", "title", "opening"), [
+    ("eng", "Principle 10 — Challenging Compliance", "An individual shall be able to address a challenge"),
+    ("fra", "Dixième principe — Possibilité de porter plainte à l’égard du non-respect des principes",
+     "Toute personne doit être en mesure de se plaindre"),
+])
+def test_a_schedule_clause_heading_is_the_clauses_marginal_note_not_its_text(lang, title, opening):
+    # <GroupHeading><TitleText>4.10 Principle 10 — Challenging Compliance</TitleText>, then the
+    # clause's provisions: search results and pages show the title as they show a section's.
+    clause = head_version("P-8.6", lang).provisions.get(unit_id="sch1/4.10")
+    assert clause.marginal_note == title
+    assert clause.text.text.startswith(opening)
+    assert head_version("P-8.6", lang).provisions.get(unit_id="sch1/4.10.1").marginal_note == ""
+    doc = SectionDoc.objects.get(provision=clause)
+    assert doc.marginal_note == title and not doc.body.startswith("Principle")
+
+
+@pytest.mark.django_db
 def test_it_marks_repealed_sections():
     root = etree.fromstring(head_xml("H-6"))
     repealed = [s.findtext("Label") for s in root.find("Body").iter("Section") if s.find("Text/Repealed") is not None]
