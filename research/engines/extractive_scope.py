@@ -5,8 +5,8 @@
 Pure function, no database. The extractive engine declines on these reasons rather than on a
 high match threshold: a question in scope that happens to match weakly is still answered. The
 patterns are about kinds of law (a province's own statutes, another country's law, court
-decisions, tax, federal criminal and immigration law while those Acts are not held), never
-about particular questions.
+decisions, tax, federal criminal, immigration, employment-insurance, trademark and patent law
+while those Acts are not held), never about particular questions.
 """
 
 import re
@@ -33,14 +33,33 @@ _PROVINCIAL_STATUTE_RE = re.compile(
     r"legislation|regulations?|charter)\b", re.I)
 _PROVINCIAL_LAW_RE = re.compile(r"\bprovincial\s+(?:law|laws|act|acts|statute|statutes|legislation)\b", re.I)
 # Matters only provincial law governs, wherever the question is asked from: renting a home,
-# condominiums, traffic tickets, workers' compensation boards, small claims. "Landlord" alone is
-# not one: a federal Crown corporation can be one. Refusing a tenant on a ground of
-# discrimination ("because of their family status", _GROUND_RE) is a human-rights question.
+# condominiums, traffic tickets, workers' compensation boards, small claims, consumer refunds,
+# estates without a will. "Landlord" alone is not one: a federal Crown corporation can be one.
+# Refusing a tenant on a ground of discrimination ("because of their family status",
+# _GROUND_RE) is a human-rights question.
 _PROVINCIAL_SUBJECT_RE = re.compile(
     r"\b(?:tenants?|tenancy|evict(?:ed|ion|ing)?|rent (?:increase|deposit|control)|damage deposit|"
     r"security deposit|lease renewal|strata|condo(?:minium)? (?:board|corporation|fees?|bylaws?)|"
     r"speeding|traffic ticket|parking ticket|demerit points?|driver'?s licen[cs]e|wsib|wcb|"
-    r"workers'? comp(?:ensation)?|small claims)\b", re.I)
+    r"workers'? comp(?:ensation)?|small claims|refunds?|store credit|warranty|return policy|"
+    r"without a will|intestate|probate)\b", re.I)
+# A question about copyright is one, whatever else it names ("he died without a will: who has
+# the moral rights?", C-42 s. 14.2).
+_COPYRIGHT_RE = re.compile(r"\b(?:copyright\w*|moral rights?)\b", re.I)
+# The Canada Labour Code governs work in federal industries only; a job in a restaurant, a shop or
+# a hotel is under the province's employment standards. Asked about pay, hours or dismissal in
+# such a workplace, with no federal industry named, the question is provincial law.
+_PROVINCIAL_WORKPLACE_RE = re.compile(
+    r"\b(?:restaurants?|retail|(?:clothing|grocery|convenience|department|hardware|liquor|retail) stores?|"
+    r"(?:shopping )?mall|supermarket|caf[eé]s?|coffee shop|hotels?|hair salon|nursing home|line cook|"
+    r"server at|waitress|waiter|bartender|cashier)\b", re.I)
+_EMPLOYMENT_RE = re.compile(
+    r"\b(?:overtime|wages?|minimum wage|fired|laid off|let go|severance|termination pay|vacation pay|"
+    r"shifts?|hours of work|lunch breaks?|breaks?|tips?|stat holiday|statutory holiday|notice of termination)\b",
+    re.I)
+_FEDERAL_INDUSTRY_RE = re.compile(
+    r"\b(?:banks?|airlines?|airports?|railways?|rail|telecoms?|telecommunications?|trucking|courier|ports?|"
+    r"shipping|ferry|broadcast\w*|radio|television|canada post|crown corporation|first nation)\b", re.I)
 # Words that tie a question mentioning a province back to federal law ("a federally regulated
 # employer in Ontario", "under PIPEDA ... a notary in Quebec").
 _FEDERAL_RE = re.compile(r"\b(?:federal|federally|parliament|canada labour code|canadian human rights)\b", re.I)
@@ -61,7 +80,8 @@ _CASE_LAW_RE = re.compile(
 _CASE_NAME_RE = re.compile(r"\bR\.? v\.? [A-Z]|\b[A-Z][a-z]+ v\.? [A-Z][a-z]+")
 
 # Federal law the corpus may not hold, recognised by words that belong to it alone: criminal
-# law (the Criminal Code) and immigration (the Immigration and Refugee Protection Act). Each
+# law (the Criminal Code), immigration (the Immigration and Refugee Protection Act), employment
+# insurance, trademarks and patents. Each
 # counts only while its Act is not held. Words that also fit a held Act are left out on purpose
 # ("parole", "conviction", "pardon" and "refugee" come up in privacy and human-rights questions).
 OTHER_FEDERAL = (
@@ -71,7 +91,19 @@ OTHER_FEDERAL = (
         r"mandatory minimum|youth criminal justice|young offenders?|criminal charges?)\b", re.I)),
     ("I-2.5", "immigration: the Immigration and Refugee Protection Act is not in the corpus", re.compile(
         r"\b(?:immigration|deport(?:ed|ation)?|work permit|study permit|asylum|refugee (?:claim|claimant|"
-        r"hearing|status)s?|permanent resident (?:card|status|application)|cbsa|ircc)\b", re.I)),
+        r"hearing|status)s?|permanent resident (?:card|status|application)|cbsa|ircc|spousal sponsorship|"
+        r"sponsor(?:ing)? (?:my |our )?(?:spouse|wife|husband|partner|parents?|family)|visitor visa|"
+        r"citizenship (?:application|test|ceremony))\b", re.I)),
+    # The Labour Code's leaves mention employment insurance: a question about leave stays.
+    ("E-5.6", "employment insurance: the Employment Insurance Act is not in the corpus", re.compile(
+        r"^(?!.*\bleave\b).*\b(?:employment insurance (?:benefits?|claims?|payments?|eligibility)|"
+        r"(?:qualify for|apply for|collect|on|weeks of) (?:employment insurance|ei)|"
+        r"ei (?:benefits?|claims?|weeks|payments?|eligibility))\b", re.I | re.S)),
+    # A question that also asks about copyright is one (the Copyright Act's s. 64 names trademarks).
+    ("T-13", "trademarks: the Trademarks Act is not in the corpus", re.compile(
+        r"^(?!.*\bcopyright).*\b(?:trade-?marks?|trade-?marked)\b", re.I | re.S)),
+    ("P-4", "patents: the Patent Act is not in the corpus", re.compile(
+        r"^(?!.*\bcopyright).*\b(?:patents?|patented|patentable)\b", re.I | re.S)),
 )
 
 # What a question asks of the federal privacy and human-rights Acts, whatever department or
@@ -109,7 +141,11 @@ def out_of_scope_reason(question: str, names_federal_act: bool = False, held=fro
             return PROVINCIAL
     if _PROVINCE_RE.search(text) and not federal:
         return PROVINCIAL
-    if _PROVINCIAL_SUBJECT_RE.search(text) and not (federal or held_subject or _GROUND_RE.search(text)):
+    if _PROVINCIAL_SUBJECT_RE.search(text) and not (federal or held_subject or _GROUND_RE.search(text)
+                                                    or _COPYRIGHT_RE.search(text)):
+        return PROVINCIAL
+    if (_PROVINCIAL_WORKPLACE_RE.search(text) and _EMPLOYMENT_RE.search(text)
+            and not (federal or held_subject or _FEDERAL_INDUSTRY_RE.search(text))):
         return PROVINCIAL
     if _names_another_country(text) and not (federal and held_subject):
         return FOREIGN

@@ -16,6 +16,7 @@ GOLDEN = Path(__file__).with_name("golden.yaml")
 HOLDOUT = Path(__file__).with_name("holdout.yaml")  # written without looking at search; not for tuning
 HOLDOUT2 = Path(__file__).with_name("holdout2.yaml")  # a second such set, written later by another hand
 DEV = Path(__file__).with_name("dev.yaml")  # written blind like them, but for tuning
+DEV2 = Path(__file__).with_name("dev2.yaml")  # a second such set, by another hand
 THRESHOLDS = Path(__file__).with_name("thresholds.yaml")
 DEPTH = 20  # ranks looked at for MRR; a question not found by then scores 0
 

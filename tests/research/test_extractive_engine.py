@@ -137,17 +137,35 @@ def test_a_city_the_us_and_everyday_crimes_are_read_as_out_of_scope(question, re
     "the strata says I can't rent my unit on airbnb",
     "I was hurt at work at a warehouse, how do I claim WSIB benefits",
     "can I fight a speeding ticket if the officer's radar wasn't calibrated",
+    "store refuses to refund a laptop that died after two weeks, says store credit only",
+    "dad passed away without a will. who gets the house",
+    "I'm a line cook at a restaurant, worked 52 hours last week and get no overtime. is that legal?",
 ])
 def test_matters_only_provincial_law_governs_are_declined_without_a_province_named(question):
     assert out_of_scope_reason(question).startswith("provincial law")
+
+
+@pytest.mark.parametrize(("question", "reason"), [
+    ("how many weeks of EI can I get after being laid off?", "employment insurance"),
+    ("can I stop another bakery from using our name if we never registered a trademark", "trademarks"),
+    ("how do I patent a new kind of bike lock", "patents"),
+    ("how long does spousal sponsorship take if my wife is overseas", "immigration"),
+])
+def test_federal_law_the_corpus_does_not_hold_is_declined(question, reason):
+    assert out_of_scope_reason(question).startswith(reason)
 
 
 @pytest.mark.parametrize("question", [
     "a landlord refused to rent to us because we have two kids, is that legal",
     "Can a landlord refuse to rent an apartment to someone because of their family status?",
     "our tenants at a federal Crown corporation building complain about their privacy",
+    "can I take compassionate care leave from the bank while I get employment insurance benefits",
+    "is our logo protected by copyright, or only as a trademark",
+    "my father, a painter, died without a will: who has the moral rights in his paintings now",
+    "the airline's airport restaurant crew asked me about overtime for their shifts",
+    "can a restaurant play the radio for customers without paying for the music copyright",
 ])
-def test_a_ground_of_discrimination_or_a_federal_tie_keeps_such_a_matter_in_scope(question):
+def test_a_ground_of_discrimination_a_federal_tie_or_a_held_acts_subject_keeps_it_in_scope(question):
     assert out_of_scope_reason(question) == ""
 
 
