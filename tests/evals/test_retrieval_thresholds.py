@@ -3,7 +3,15 @@
 import pytest
 
 from research.evals.noise import with_typos
-from research.evals.retrieval import DEV, DEV2, HOLDOUT, HOLDOUT2, evaluate, load_golden, load_thresholds
+from research.evals.retrieval import (
+    DEV,
+    DEV2,
+    HOLDOUT,
+    HOLDOUT2,
+    evaluate,
+    load_golden,
+    load_thresholds,
+)
 from research.management.commands.eval_retrieval import verbatim_search
 
 pytestmark = pytest.mark.django_db
