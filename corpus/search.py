@@ -19,7 +19,7 @@ from django.db import connection
 
 from corpus import embeddings, search_rank, section_vectors, spelling
 from corpus import search_backends as backends
-from corpus.act_names import INFORMAL_NAMES
+from corpus.act_names import INFORMAL_NAMES, privacy_act_for
 from corpus.models import Act, VersionNotHeld
 from corpus.search_terms import WORD, query_terms
 
@@ -80,6 +80,7 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     catalogue = _catalogue(lang)
     versions = searched_versions(acts, lang, as_at, catalogue)
     text, named = catalogue.without_act_names(query or "", versions)
+    named = named or _sector_act(query or "", versions, catalogue)
     text, corrections = spelling.read_as(text, lang)
     terms = query_terms(text, lang)
     if not terms or not versions:
@@ -105,6 +106,13 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     by_pk = {v.pk: v for v in versions.values()}
     return SearchResults(query=query, hits=_hits(terms, page, by_pk), total=matches.total,
                          has_more=offset + limit < min(matches.total, len(ranked)), corrections=corrections)
+
+
+def _sector_act(query, versions, catalogue):
+    """{act_id} of the privacy Act whose sector a question about personal information names
+    (corpus/act_names.py), when it is searched; else empty."""
+    act_id = catalogue.act_ids.get(privacy_act_for(query[:MAX_QUERY]) or "")
+    return {act_id} if act_id in versions else set()
 
 
 def _similarity(query, versions, lang):

@@ -1,0 +1,32 @@
+"""A question about personal information that names one sector is read as about that sector's
+privacy Act: PIPEDA for companies, the Privacy Act for federal government institutions."""
+
+import pytest
+
+from corpus.act_names import privacy_act_for
+from corpus.search import search
+
+
+@pytest.mark.parametrize(("question", "code"), [
+    ("my bank shared my personal information with a debt collector", "P-8.6"),
+    ("we were hacked and customer data leaked, does our business have to tell anyone", "P-8.6"),
+    ("the CRA gave my file to my ex-husband", "P-21"),
+    ("can a federal department keep records about me forever", "P-21"),
+    ("can my employer fire me for being late twice", None),  # not about personal information
+    ("my bank and the CRA exchanged my personal information", None),  # both sectors
+    ("what counts as personal information", None),  # neither
+])
+def test_the_sector_named_picks_the_privacy_act(question, code):
+    assert privacy_act_for(question) == code
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("holder", "act", "first"), [
+    ("a company", "P-8.6", "P-8.6:s11"),
+    ("a federal department", "P-21", "P-21:s41"),
+])
+def test_the_same_question_lands_in_the_act_of_the_sector_it_names(holder, act, first):
+    hits = search(f"how long do I have to complain after {holder} refused to give me my personal information",
+                  limit=5).hits
+    assert hits[0].pinpoint == first
+    assert sum(hit.act_code == act for hit in hits) >= 3
