@@ -11,8 +11,15 @@ from dataclasses import dataclass, field
 from . import findings as F
 from .acts import RESOLVED, ActRef, act_for_citation, find_act_mentions, resolve_act
 from .locate import deepest_unit_with, section_holding
-from .numbers import numbers
-from .pinpoints import PinpointError, find_citations, make_provision_id, parse_provision_id
+from .numbers import is_number_word, numbers
+from .pinpoints import (
+    CitationMatch,
+    PinpointError,
+    find_citations,
+    make_provision_id,
+    parse_citation_units,
+    parse_provision_id,
+)
 from .quotes import MISMATCH, check_quote
 from .types import CorpusView, ProvisionView
 
@@ -43,14 +50,22 @@ STOPWORDS = frozenset(
     defines define defined definition means mean make makes
     but although though however he she him his her they them we you anyone anything
     because since during among amongst do does did doing get gets got getting let lets something
-    someone thing things still just whether both either namely viz one""".split()
+    someone thing things still just whether both either namely viz one including lists""".split()
 )
 # Modal words are not compared as words: _MODALS compares what they say ("must" is "shall").
 # Framing words ("defines ... as", "makes it an offence"), pronouns and other function words
 # ("because", "does", "among") say nothing of the law.
-# "One" as a number is compared by verifier/numbers.py; as a pronoun ("one counts forward") it
-# says nothing of the law.
+# Number words are compared as numbers by verifier/numbers.py ("twelve" and "12" alike); "one"
+# as a pronoun ("one counts forward") says nothing of the law. "Including" and "lists" frame.
 # A Part or Division named by its number ("For Part III, ...") is a citation, not a claim word.
+# A statute's chapter citation ("R.S.C. 1985, c. C-42", "S.C. 2000, c. 5") names the Act, not a
+# number of the law.
+_CHAPTER_REF = re.compile(r"\b(?:R\.\s?S\.\s?C\.|S\.\s?C\.)\s*,?\s*\d{4}\s*,\s*c\.\s*[A-Z]?-?\d+(?:\.\d+)?")
+# A bare label right after an Act's name is a citation ("PIPEDA 7(3)(c)", "CLC 240: ..."), unless
+# it is a quantity ("PIPEDA 30 days").
+_LABEL_AFTER_ACT = re.compile(
+    r"[ ,]*(?P<label>\d+(?:\.\d+)*)(?P<groups>(?:\([0-9A-Za-z.]{1,6}\))*)"
+    r"(?![\w.(%]|\s+(?:days?|weeks?|months?|years?|hours?|per|percent|times|dollars)\b)")
 _DIVISION_REF = re.compile(r"\b(?i:Part|Division|Subdivision|Schedule)\s+(?:[IVXLC]+|\d+)(?:\.\d+)?\b")
 _SAME_WORD = {"unless": "except"}
 _ADVERB = re.compile(r"\w{3,}(?:al|ful|ous|ive|ent|ant|ic|ate|less|ab|ib)ly$")
@@ -135,7 +150,8 @@ def extract_claims(text: str, acts: list[ActRef]) -> list[ExtractedClaim]:
         mentions = find_act_mentions(sentence, acts)
         # A citation inside quotation marks is the statute's words ("... by sections 240 to
         # 245."), not the memo's citation.
-        citations = find_citations(_QUOTE_RE.sub(lambda m: " " * len(m.group()), sentence))
+        unquoted = _QUOTE_RE.sub(lambda m: " " * len(m.group()), sentence)
+        citations = find_citations(unquoted) or _labels_after_act_names(unquoted, mentions)
         act, note = None, ""
         if citations:
             act = act_for_citation(sentence, citations[0].start, citations[0].end, mentions)
@@ -438,6 +454,17 @@ def _open_quote(piece: str) -> bool:
     return piece.count('"') % 2 == 1 or piece.count("“") > piece.count("”")
 
 
+def _labels_after_act_names(sentence: str, mentions) -> list[CitationMatch]:
+    """Citations written as an Act's name and a bare label ("PIPEDA 7(3)(c)", "Privacy Act 8(2)")."""
+    found = []
+    for _start, end, _code in mentions:
+        m = _LABEL_AFTER_ACT.match(sentence, end)
+        if m and (m["groups"] or "." in m["label"] or int(m["label"]) < 1000):
+            found.append(CitationMatch(m.start("label"), m.end(), tuple(parse_citation_units(m["label"] + m["groups"])),
+                                       sentence[m.start("label"):m.end()]))
+    return found
+
+
 def _act_from_words(sentence: str, acts, current_act) -> tuple[str | None, str]:
     """Fall back to "the Act" context; report an ambiguous Act name rather than guess."""
     m = re.search(r"\b(?:of|under)\s+(?:the\s+)?([A-Z][\w’' ]+? Act)\b", sentence)
@@ -451,8 +478,9 @@ def _act_from_words(sentence: str, acts, current_act) -> tuple[str | None, str]:
 
 def _without_quotes_and_citations(claim: ExtractedClaim, acts: list[ActRef]) -> str:
     """The claim in its own words: quotes, citations and Act names taken out."""
-    text = _DIVISION_REF.sub(" ", _QUOTE_RE.sub(" ", claim.text))
-    for c in find_citations(text):
+    text = _CHAPTER_REF.sub(" ", _DIVISION_REF.sub(" ", _QUOTE_RE.sub(" ", claim.text)))
+    mentions = find_act_mentions(text, acts)
+    for c in find_citations(text) or _labels_after_act_names(text, mentions):
         text = text.replace(c.text, " ")
     for start, end, _code in reversed(find_act_mentions(text, acts)):
         text = text[:start] + " " + text[end:]
@@ -499,7 +527,7 @@ def _content_stems(text: str) -> set[str]:
 
 def _is_content(word: str) -> bool:
     """A casefolded word the claim must find in the text (see STOPWORDS)."""
-    return word not in STOPWORDS and len(word) > 1
+    return word not in STOPWORDS and len(word) > 1 and not is_number_word(word)
 
 
 def _stem(word: str) -> str:

@@ -40,7 +40,7 @@ def _word_numbers(text: str) -> set[Decimal]:
     total = current = 0
     in_run = False
     for i, token in enumerate(tokens):
-        if _is_number_word(token) and not (token == "one" and not in_run and _pronoun(tokens[i + 1])):
+        if _is_count_word(token) and not (token == "one" and not in_run and _pronoun(tokens[i + 1])):
             current += _UNITS.get(token, 0) + _TENS.get(token, 0)
             in_run = True
         elif token in _SCALES and in_run:
@@ -48,7 +48,7 @@ def _word_numbers(text: str) -> set[Decimal]:
                 current = max(current, 1) * 100
             else:
                 total, current = total + max(current, 1) * _SCALES[token], 0
-        elif token == "and" and in_run and tokens[i - 1] in _SCALES and _is_number_word(tokens[i + 1]):
+        elif token == "and" and in_run and tokens[i - 1] in _SCALES and _is_count_word(tokens[i + 1]):
             continue
         elif in_run:
             found.add(Decimal(total + current))
@@ -66,5 +66,10 @@ def _pronoun(following: str) -> bool:
     return following in _MODAL_WORDS or (following.endswith("s") and not following.endswith("ss"))
 
 
-def _is_number_word(token: str) -> bool:
+def is_number_word(token: str) -> bool:
+    """"twelve", "ninety", "hundred": a word that states a number."""
+    return _is_count_word(token) or token in _SCALES
+
+
+def _is_count_word(token: str) -> bool:
     return token in _UNITS or token in _TENS

@@ -6,7 +6,7 @@ On the default corpus through DbCorpus, so the headings are the ones the statute
 import pytest
 
 from verifier.adapter import DbCorpus
-from verifier.claims import check_memo
+from verifier.claims import check_memo, extract_claims
 
 pytestmark = pytest.mark.django_db
 
@@ -168,3 +168,28 @@ def test_one_as_a_pronoun_is_no_number_but_one_as_a_number_is_compared():
     doubled = verdict("Section 173 of the Canada Labour Code gives each employee at least two full days of rest "
                       "in the week.")
     assert doubled.label == "unknown" and "2" in doubled.rationale, doubled.rationale
+
+
+def test_an_act_name_followed_by_a_bare_label_is_a_citation():
+    result = verdict("PIPEDA 7(3)(c) lets an organization disclose personal information without the knowledge "
+                     "or consent of the individual to comply with a subpoena.")
+    assert (result.label, result.provision_id) == ("verified", "P-8.6:s7(3)(c)"), result.rationale
+    # A quantity after the name is not a section number.
+    [claim] = extract_claims("PIPEDA 30 days is the time an organization has to respond.", DbCorpus().act_refs())
+    assert claim.units == []
+
+
+def test_a_chapter_citation_is_not_a_number_of_the_law():
+    result = verdict('The Copyright Act, R.S.C. 1985, c. C-42, s. 29 provides that "Fair dealing for the purpose '
+                     'of research, private study, education, parody or satire does not infringe copyright."')
+    assert result.label == "verified", result.rationale
+
+
+def test_a_number_in_words_is_compared_with_the_texts_digits():
+    # s. 240(1)(a): "has completed 12 consecutive months of continuous employment by an employer".
+    twelve = verdict("Canada Labour Code, subsection 240(1): a person who has completed twelve consecutive months "
+                     "of continuous employment may make a complaint in writing to the Head.")
+    assert twelve.label == "verified", twelve.rationale
+    longer = verdict("Canada Labour Code, subsection 240(1): a person who has completed twenty-four consecutive "
+                     "months of continuous employment may make a complaint in writing to the Head.")
+    assert longer.label == "unknown" and "24" in longer.rationale, longer.rationale
