@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from . import findings as F
 from .acts import RESOLVED, ActRef, act_for_citation, find_act_mentions, resolve_act
 from .locate import deepest_unit_with, section_holding
-from .numbers import is_number_word, numbers
+from .numbers import is_number_word, numbers, numbers_with_words
 from .pinpoints import (
     CitationMatch,
     PinpointError,
@@ -89,6 +89,11 @@ _EXCEPTION = re.compile(r"\b(?:except|unless|only if|other than)\b", re.I)
 # "Only" narrows a claim to what the text names; the text must narrow it too.
 _ONLY = re.compile(r"\b(?:only|solely|exclusively)\b", re.I)
 _NARROWS = re.compile(r"\b(?:only|solely|exclusive(?:ly)?|unless|except|other than)\b", re.I)
+# A claim that says a rule holds for every case, of a clause that holds it only under a condition,
+# drops the condition ("must report every breach" of "shall report any breach ... if it is
+# reasonable ... to believe that the breach creates a real risk of significant harm").
+_UNIVERSAL = re.compile(r"\b(?:every|all|always|regardless|whatever|whenever|without exception|in all cases)\b", re.I)
+_CONDITION = re.compile(r"\b(?:if|where|unless|when|provided that|subject to|except)\b", re.I)
 # Deontic words: a claim that says "must" where the text says "may" is not supported.
 _MODALS = {
     "prohibition": re.compile(r"\b(?:shall not|must not|may not|cannot|(?:is|are) prohibited(?! grounds?)|no \w+ shall)\b", re.I),
@@ -315,6 +320,9 @@ def _reading_differs(own: str, text: str, name: str) -> str:
         return "The claim " + "; ".join(part for part in (
             negated and f"negates {_listed(negated)} where {name} does not",
             affirmed and f"affirms {_listed(affirmed)} where {name} negates it") if part)
+    counted = _counted_differently(own, text)
+    if counted:
+        return f"The claim puts {counted} where {name} does not"
     swapped = _parties_swapped(own, text)
     if swapped:
         return f"The claim puts {swapped[0]} before {swapped[1]} where {name} never does (who does what to whom?)"
@@ -342,6 +350,10 @@ def _clause_differs(own: str, words: set[str], contexts: list[_Context], name: s
     modal = _modal_of_the_same_words(own, best)
     if modal:
         return f"The claim says {modal[0]} where {name} says {modal[1]} of the same words"
+    universal, condition = _UNIVERSAL.search(own), _CONDITION.search(best)
+    if universal and condition and not _CONDITION.search(own):
+        return (f"The claim says “{universal.group()}” where {name} sets a condition "
+                f"(“{_short(best[condition.start():], 60)}”)")
     return ""
 
 
@@ -370,6 +382,20 @@ def _modals_with_what_follows(text: str) -> list[tuple[str, str]]:
             after = re.split(r"[,;:.]", text[match.end():match.end() + 300], maxsplit=1)[0]
             found.append((kind, " ".join(_WORD.findall(after)[:_MODAL_SCOPE])))
     return found
+
+
+def _counted_differently(own: str, text: str) -> str:
+    """A number of the claim with words after it that the text never puts after that number
+    ("forty hours in a day" where the text has "eight hours in a day and forty hours in a
+    week"); "" when none."""
+    after = {}
+    for number, words in numbers_with_words(text):
+        after.setdefault(number, set()).update(_content_stems(" ".join(words)))
+    for number, words in numbers_with_words(own):
+        missing = _content_stems(" ".join(words)) - after.get(number, set())
+        if number in after and missing:
+            return f"{_figure(number)} with “{' '.join(words)}”"
+    return ""
 
 
 def _parties_swapped(own: str, text: str) -> tuple[str, str] | None:

@@ -1,7 +1,8 @@
 """The numbers a text states, in digits or in words: "ninety days" and "90 days" say the same.
 
 A claim that puts a number in its own words ("within 120 days") states law only if the cited
-text has that number; the word comparison alone cannot see digits.
+text has that number, and has it with the same words after it ("eight hours in a day and forty
+hours in a week" is not "forty hours in a day"); the word comparison alone cannot see either.
 """
 
 import re
@@ -15,60 +16,76 @@ _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1
 # A unit label in brackets ("subsection (1)") is a reference, not a quantity.
 _DIGITS = re.compile(r"(?<![\d.,(])\d+(?:,\d{3})*(?:\.\d+)?(?![\d)])")
 _TOKEN = re.compile(r"[a-z]+")
+# "One" before a modal or a verb in -s ("one counts forward", "one may") is the pronoun, not 1;
+# a noun after the number 1 is singular ("one full day").
+_MODAL_WORDS = frozenset("must may shall can cannot should would could might will".split())
+FOLLOWING = 4  # words after a number read as what it counts ("hours in a day")
 
 
 def numbers(text: str) -> set[Decimal]:
     """Every quantity `text` states: digits ("$100,000", "1.5") and number words ("forty-five",
     "one hundred and eighty")."""
-    return _digit_numbers(text) | _word_numbers(text)
+    return {token for token in _tokens(text) if isinstance(token, Decimal)}
 
 
-def _digit_numbers(text: str) -> set[Decimal]:
-    found = set()
-    for match in _DIGITS.finditer(text):
-        try:
-            found.add(Decimal(match.group().replace(",", "")).normalize())
-        except InvalidOperation:
-            continue
-    return found
-
-
-def _word_numbers(text: str) -> set[Decimal]:
-    """Each run of number words read as one number; "and" joins a run after a scale word
-    ("one hundred and eighty")."""
-    found, tokens = set(), _TOKEN.findall(text.lower()) + [""]  # "" ends the last run
-    total = current = 0
-    in_run = False
+def numbers_with_words(text: str) -> list[tuple[Decimal, list[str]]]:
+    """Each quantity `text` states with the FOLLOWING words after it, lowercased."""
+    tokens = _tokens(text)
+    found = []
     for i, token in enumerate(tokens):
-        if _is_count_word(token) and not (token == "one" and not in_run and _pronoun(tokens[i + 1])):
-            current += _UNITS.get(token, 0) + _TENS.get(token, 0)
-            in_run = True
-        elif token in _SCALES and in_run:
-            if _SCALES[token] == 100:
-                current = max(current, 1) * 100
-            else:
-                total, current = total + max(current, 1) * _SCALES[token], 0
-        elif token == "and" and in_run and tokens[i - 1] in _SCALES and _is_count_word(tokens[i + 1]):
-            continue
-        elif in_run:
-            found.add(Decimal(total + current))
-            total = current = 0
-            in_run = False
+        if isinstance(token, Decimal):
+            found.append((token, [t for t in tokens[i + 1:i + 1 + FOLLOWING] if isinstance(t, str)]))
     return found
-
-
-# "One" before a modal or a verb in -s ("one counts forward", "one may") is the pronoun, not 1;
-# a noun after the number 1 is singular ("one full day").
-_MODAL_WORDS = frozenset("must may shall can cannot should would could might will".split())
-
-
-def _pronoun(following: str) -> bool:
-    return following in _MODAL_WORDS or (following.endswith("s") and not following.endswith("ss"))
 
 
 def is_number_word(token: str) -> bool:
     """"twelve", "ninety", "hundred": a word that states a number."""
     return _is_count_word(token) or token in _SCALES
+
+
+def _tokens(text: str) -> list:
+    """The words of `text` in order, lowercased, with each number (digits, or a run of number
+    words; "and" joins a run after a scale word: "one hundred and eighty") as one Decimal."""
+    raw = sorted([(m.start(), _decimal(m.group())) for m in _DIGITS.finditer(text)]
+                 + [(m.start(), m.group()) for m in _TOKEN.finditer(text.lower())], key=lambda item: item[0])
+    words = [token for _, token in raw] + [""]  # "" ends the last run
+    out, total, current, in_run = [], 0, 0, False
+    for i, token in enumerate(words[:-1]):
+        if isinstance(token, str) and _is_count_word(token) and not (
+                token == "one" and not in_run and _pronoun(words[i + 1])):
+            current += _UNITS.get(token, 0) + _TENS.get(token, 0)
+            in_run = True
+            continue
+        if isinstance(token, str) and token in _SCALES and in_run:
+            if _SCALES[token] == 100:
+                current = max(current, 1) * 100
+            else:
+                total, current = total + max(current, 1) * _SCALES[token], 0
+            continue
+        if (token == "and" and in_run and words[i - 1] in _SCALES and isinstance(words[i + 1], str)
+                and _is_count_word(words[i + 1])):
+            continue
+        if in_run:
+            out.append(Decimal(total + current))
+            total = current = 0
+            in_run = False
+        if token is not None:
+            out.append(token)
+    if in_run:
+        out.append(Decimal(total + current))
+    return out
+
+
+def _decimal(digits: str):
+    try:
+        return Decimal(digits.replace(",", "")).normalize()
+    except InvalidOperation:
+        return None
+
+
+def _pronoun(following) -> bool:
+    return isinstance(following, str) and (
+        following in _MODAL_WORDS or (following.endswith("s") and not following.endswith("ss")))
 
 
 def _is_count_word(token: str) -> bool:

@@ -193,3 +193,23 @@ def test_a_number_in_words_is_compared_with_the_texts_digits():
     longer = verdict("Canada Labour Code, subsection 240(1): a person who has completed twenty-four consecutive "
                      "months of continuous employment may make a complaint in writing to the Head.")
     assert longer.label == "unknown" and "24" in longer.rationale, longer.rationale
+
+
+def test_a_number_must_count_what_the_text_counts_with_it():
+    # s. 169(1)(a): "eight hours in a day and forty hours in a week".
+    right = verdict("Under CLC s. 169(1)(a), the standard hours of work shall not exceed eight hours in a day "
+                    "and forty hours in a week.")
+    assert right.label == "verified", right.rationale
+    swapped = verdict("Under CLC s. 169(1)(a), the standard hours of work shall not exceed forty hours in a day "
+                      "and eight hours in a week.")
+    assert swapped.label == "unknown" and "40" in swapped.rationale, swapped.rationale
+
+
+def test_every_case_is_not_what_a_conditional_clause_says():
+    dropped = verdict("Under PIPEDA s. 10.1(1), an organization must report every breach of security safeguards "
+                      "to the Commissioner.")
+    assert dropped.label == "unknown" and "condition" in dropped.rationale, dropped.rationale
+    kept = verdict("Under PIPEDA s. 10.1(1), an organization must report to the Commissioner a breach of security "
+                   "safeguards if it is reasonable to believe the breach creates a real risk of significant harm "
+                   "to an individual.")
+    assert kept.label == "verified", kept.rationale

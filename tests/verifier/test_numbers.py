@@ -2,7 +2,7 @@
 
 from decimal import Decimal
 
-from verifier.numbers import numbers
+from verifier.numbers import numbers, numbers_with_words
 
 
 def test_digits_and_words_give_the_same_numbers():
@@ -24,3 +24,10 @@ def test_one_as_a_pronoun_is_not_a_number():
     assert numbers("one may not assign moral rights") == set()
     assert numbers("at least one full day of rest") == {Decimal(1)}
     assert numbers("within twenty-one days") == {Decimal(21)}
+
+
+def test_each_number_comes_with_the_words_it_counts():
+    assert numbers_with_words("eight hours in a day and forty hours in a week") == [
+        (Decimal(8), ["hours", "in", "a", "day"]), (Decimal(40), ["hours", "in", "a", "week"])]
+    assert numbers_with_words("one hundred and eighty days, then $100,000") == [
+        (Decimal(180), ["days", "then"]), (Decimal(100000), [])]
