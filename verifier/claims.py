@@ -92,12 +92,15 @@ _NARROWS = re.compile(r"\b(?:only|solely|exclusive(?:ly)?|unless|except|other th
 # A claim that says a rule holds for every case, of a clause that holds it only under a condition,
 # drops the condition ("must report every breach" of "shall report any breach ... if it is
 # reasonable ... to believe that the breach creates a real risk of significant harm").
-_UNIVERSAL = re.compile(r"\b(?:every|all|always|regardless|whatever|whenever|without exception|in all cases)\b", re.I)
+_UNIVERSAL = re.compile(r"\b(?:every|all|always|regardless|irrespective|whatever|whenever|whether or not|no matter|"
+                        r"without exception|in all cases)\b", re.I)
 _CONDITION = re.compile(r"\b(?:if|where|unless|when|provided that|subject to|except)\b", re.I)
 # Deontic words: a claim that says "must" where the text says "may" is not supported.
 _MODALS = {
     "prohibition": re.compile(r"\b(?:shall not|must not|may not|cannot|(?:is|are) prohibited(?! grounds?)|no \w+ shall)\b", re.I),
-    "obligation": re.compile(r"\b(?:shall(?! not)|must(?! not)|is required|are required|requires?|has to|have to)\b", re.I),
+    # "Requires" states a duty; a bare "require" is the act a modal governs ("may ... require the
+    # employee to provide a certificate").
+    "obligation": re.compile(r"\b(?:shall(?! not)|must(?! not)|is required|are required|requires|has to|have to)\b", re.I),
     "permission": re.compile(r"\b(?:may(?! not)|is permitted|are permitted|is entitled|are entitled|can(?!not)|"
                              r"allows?|permits|powers? to|empowered)\b", re.I),
 }
@@ -323,6 +326,9 @@ def _reading_differs(own: str, text: str, name: str) -> str:
     counted = _counted_differently(own, text)
     if counted:
         return f"The claim puts {counted} where {name} does not"
+    bound = _bound_turned(own, text)
+    if bound:
+        return f"The claim makes {bound[0]} a {bound[1]} limit where {name} makes it a {bound[2]} one"
     swapped = _parties_swapped(own, text)
     if swapped:
         return f"The claim puts {swapped[0]} before {swapped[1]} where {name} never does (who does what to whom?)"
@@ -384,18 +390,58 @@ def _modals_with_what_follows(text: str) -> list[tuple[str, str]]:
     return found
 
 
+# What a number counts, and what it is counted in: "forty hours in a week".
+_MEASURES = frozenset("""minute minutes hour hours day days week weeks month months year years
+    dollar dollars cent percent time times""".split())
+
+
 def _counted_differently(own: str, text: str) -> str:
-    """A number of the claim with words after it that the text never puts after that number
-    ("forty hours in a day" where the text has "eight hours in a day and forty hours in a
-    week"); "" when none."""
+    """A number of the claim with a measure after it that the text puts after another number, not
+    after this one ("forty hours in a day" where the text has "eight hours in a day and forty
+    hours in a week"); "" when none. A claim may reorder the words after a number ("six months
+    after the refusal" of "six months, or any longer period ..., after the refusal")."""
+    measures = {_stem(word) for word in _MEASURES}
     after = {}
     for number, words in numbers_with_words(text):
         after.setdefault(number, set()).update(_content_stems(" ".join(words)))
     for number, words in numbers_with_words(own):
-        missing = _content_stems(" ".join(words)) - after.get(number, set())
-        if number in after and missing:
+        if number not in after:
+            continue
+        elsewhere = set().union(*(stems for other, stems in after.items() if other != number)) & measures
+        if (_content_stems(" ".join(words)) - after[number]) & elsewhere:
             return f"{_figure(number)} with “{' '.join(words)}”"
     return ""
+
+
+def _bound_turned(own: str, text: str) -> tuple[str, str, str] | None:
+    """(number, the claim's bound, the text's) where the claim makes a number the upper limit the
+    text makes the lower ("not more than $5,000" of "not less than $5,000 and not more than
+    $10,000"), or the reverse."""
+    held = {}
+    for number, before in numbers_with_words(text, before=True):
+        held.setdefault(number, set()).add(_bound(before))
+    for number, before in numbers_with_words(own, before=True):
+        side = _bound(before)
+        if side and number in held and side not in held[number] and held[number] - {None}:
+            return _figure(number), side, sorted(held[number] - {None})[0]
+    return None
+
+
+def _bound(before: list[str]) -> str | None:
+    """"upper" for "not more than", "not exceeding", "up to", "at most", "maximum"; "lower" for
+    "at least", "not less than", "more than", "minimum"; None when the words before a number set
+    no bound."""
+    for i in range(len(before) - 1, -1, -1):
+        word, negated = before[i], i > 0 and before[i - 1] in ("not", "no")
+        if word in ("exceeding", "exceed", "maximum", "most", "up"):
+            return "lower" if negated and word != "up" else "upper"
+        if word in ("least", "minimum"):
+            return "lower"
+        if word in ("more", "over", "greater"):
+            return "upper" if negated else "lower"
+        if word in ("less", "fewer", "under"):
+            return "lower" if negated else "upper"
+    return None
 
 
 def _parties_swapped(own: str, text: str) -> tuple[str, str] | None:

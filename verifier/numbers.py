@@ -20,6 +20,7 @@ _TOKEN = re.compile(r"[a-z]+")
 # a noun after the number 1 is singular ("one full day").
 _MODAL_WORDS = frozenset("must may shall can cannot should would could might will".split())
 FOLLOWING = 4  # words after a number read as what it counts ("hours in a day")
+PRECEDING = 3  # words before a number read as its bound ("not less than")
 
 
 def numbers(text: str) -> set[Decimal]:
@@ -28,13 +29,15 @@ def numbers(text: str) -> set[Decimal]:
     return {token for token in _tokens(text) if isinstance(token, Decimal)}
 
 
-def numbers_with_words(text: str) -> list[tuple[Decimal, list[str]]]:
-    """Each quantity `text` states with the FOLLOWING words after it, lowercased."""
+def numbers_with_words(text: str, before: bool = False) -> list[tuple[Decimal, list[str]]]:
+    """Each quantity `text` states with the FOLLOWING words after it (or, `before`, the
+    PRECEDING words before it), lowercased."""
     tokens = _tokens(text)
     found = []
     for i, token in enumerate(tokens):
         if isinstance(token, Decimal):
-            found.append((token, [t for t in tokens[i + 1:i + 1 + FOLLOWING] if isinstance(t, str)]))
+            near = tokens[max(0, i - PRECEDING):i] if before else tokens[i + 1:i + 1 + FOLLOWING]
+            found.append((token, [t for t in near if isinstance(t, str)]))
     return found
 
 

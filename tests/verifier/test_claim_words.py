@@ -213,3 +213,29 @@ def test_every_case_is_not_what_a_conditional_clause_says():
                    "safeguards if it is reasonable to believe the breach creates a real risk of significant harm "
                    "to an individual.")
     assert kept.label == "verified", kept.rationale
+
+
+def test_a_floor_is_not_a_cap():
+    # s. 41.26(3): "not less than $5,000 and not more than $10,000".
+    capped = verdict("Under s. 41.26(3) of the Copyright Act, a claimant’s only remedy against a person who fails "
+                     "to perform his or her obligations under subsection (1) is statutory damages in an amount "
+                     "that the court considers just, but not more than $5,000.")
+    assert capped.label == "unknown" and "upper" in capped.rationale, capped.rationale
+    both = verdict("Under s. 41.26(3) of the Copyright Act, statutory damages are not less than $5,000 and not "
+                   "more than $10,000.")
+    assert both.label == "verified", both.rationale
+
+
+def test_a_power_to_require_is_not_a_duty_to():
+    # s. 239(2): "The employer may, in writing ..., require the employee to provide a certificate".
+    result = verdict("Under CLC s 239(2), the employer must require the employee to provide a certificate issued "
+                     "by a health care practitioner.")
+    assert result.label == "unknown", result.rationale
+
+
+def test_whether_or_not_drops_the_texts_condition():
+    # s. 32: "Where a form is prescribed, deviations from that form, not affecting the substance or
+    # calculated to mislead, do not invalidate the form used."
+    result = verdict('Section 32 of the Interpretation Act provides that, "Where a form is prescribed", deviations '
+                     'from that form do not invalidate the form used, whether or not they affect the substance.')
+    assert result.label == "unknown", result.rationale
