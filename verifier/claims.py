@@ -95,6 +95,9 @@ _NARROWS = re.compile(r"\b(?:only|solely|exclusive(?:ly)?|unless|except|other th
 _UNIVERSAL = re.compile(r"\b(?:every|all|always|regardless|irrespective|whatever|whenever|whether or not|no matter|"
                         r"without exception|in all cases)\b", re.I)
 _CONDITION = re.compile(r"\b(?:if|where|unless|when|provided that|subject to|except)\b", re.I)
+# What a number counts, and what it is counted in: "forty hours in a week".
+_MEASURES = frozenset("""minute minutes hour hours day days week weeks month months year years
+    dollar dollars cent percent time times""".split())
 # Deontic words: a claim that says "must" where the text says "may" is not supported.
 _MODALS = {
     "prohibition": re.compile(r"\b(?:shall not|must not|may not|cannot|(?:is|are) prohibited(?! grounds?)|no \w+ shall)\b", re.I),
@@ -390,11 +393,6 @@ def _modals_with_what_follows(text: str) -> list[tuple[str, str]]:
     return found
 
 
-# What a number counts, and what it is counted in: "forty hours in a week".
-_MEASURES = frozenset("""minute minutes hour hours day days week weeks month months year years
-    dollar dollars cent percent time times""".split())
-
-
 def _counted_differently(own: str, text: str) -> str:
     """A number of the claim with a measure after it that the text puts after another number, not
     after this one ("forty hours in a day" where the text has "eight hours in a day and forty
@@ -433,8 +431,10 @@ def _bound(before: list[str]) -> str | None:
     no bound."""
     for i in range(len(before) - 1, -1, -1):
         word, negated = before[i], i > 0 and before[i - 1] in ("not", "no")
-        if word in ("exceeding", "exceed", "maximum", "most", "up"):
-            return "lower" if negated and word != "up" else "upper"
+        if word in ("maximum", "most", "up"):
+            return "upper"
+        if word in ("exceeding", "exceeds", "exceed"):
+            return "upper" if negated else "lower"
         if word in ("least", "minimum"):
             return "lower"
         if word in ("more", "over", "greater"):

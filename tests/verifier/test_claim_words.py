@@ -239,3 +239,16 @@ def test_whether_or_not_drops_the_texts_condition():
     result = verdict('Section 32 of the Interpretation Act provides that, "Where a form is prescribed", deviations '
                      'from that form do not invalidate the form used, whether or not they affect the substance.')
     assert result.label == "unknown", result.rationale
+
+
+@pytest.mark.parametrize(("claimed", "label"), [
+    ("by an amount not exceeding twenty thousand dollars", "verified"),
+    ("by an amount exceeding twenty thousand dollars", "unknown"),  # a floor where the text sets a cap
+])
+def test_not_exceeding_is_a_cap_and_exceeding_a_floor(claimed, label):
+    # s. 53(2)(e): "compensate the victim, by an amount not exceeding twenty thousand dollars, for
+    # any pain and suffering that the victim experienced as a result of the discriminatory practice".
+    result = verdict(f"Under CHRA s. 53(2)(e), the order may require the person to compensate the victim, {claimed}, "
+                     "for any pain and suffering that the victim experienced as a result of the discriminatory "
+                     "practice.")
+    assert result.label == label, result.rationale
