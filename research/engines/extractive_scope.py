@@ -55,7 +55,7 @@ _PROVINCIAL_WORKPLACE_RE = re.compile(
     r"server at|waitress|waiter|bartender|cashier)\b", re.I)
 _EMPLOYMENT_RE = re.compile(
     r"\b(?:overtime|wages?|minimum wage|fired|laid off|let go|severance|termination pay|vacation pay|"
-    r"shifts?|hours of work|lunch breaks?|breaks?|tips?|stat holiday|statutory holiday|notice of termination)\b",
+    r"shifts?|hours of work|(?:lunch|meal|rest) breaks?|stat holiday|statutory holiday|notice of termination)\b",
     re.I)
 _FEDERAL_INDUSTRY_RE = re.compile(
     r"\b(?:banks?|airlines?|airports?|railways?|rail|telecoms?|telecommunications?|trucking|courier|ports?|"
@@ -141,11 +141,7 @@ def out_of_scope_reason(question: str, names_federal_act: bool = False, held=fro
             return PROVINCIAL
     if _PROVINCE_RE.search(text) and not federal:
         return PROVINCIAL
-    if _PROVINCIAL_SUBJECT_RE.search(text) and not (federal or held_subject or _GROUND_RE.search(text)
-                                                    or _COPYRIGHT_RE.search(text)):
-        return PROVINCIAL
-    if (_PROVINCIAL_WORKPLACE_RE.search(text) and _EMPLOYMENT_RE.search(text)
-            and not (federal or held_subject or _FEDERAL_INDUSTRY_RE.search(text))):
+    if not (federal or held_subject) and _provincial_matter(text):
         return PROVINCIAL
     if _names_another_country(text) and not (federal and held_subject):
         return FOREIGN
@@ -158,6 +154,17 @@ def out_of_scope_reason(question: str, names_federal_act: bool = False, held=fro
             if code not in held and pattern.search(text):
                 return reason
     return ""
+
+
+def _provincial_matter(text: str) -> bool:
+    """A matter only provincial law governs, named without a province: a tenancy, a refund, a job
+    in a restaurant... (see _PROVINCIAL_SUBJECT_RE and _PROVINCIAL_WORKPLACE_RE)."""
+    if _COPYRIGHT_RE.search(text):
+        return False
+    if _PROVINCIAL_SUBJECT_RE.search(text) and not _GROUND_RE.search(text):
+        return True
+    return bool(_PROVINCIAL_WORKPLACE_RE.search(text) and _EMPLOYMENT_RE.search(text)
+                and not _FEDERAL_INDUSTRY_RE.search(text))
 
 
 def _names_another_country(text: str) -> bool:
