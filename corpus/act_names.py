@@ -2,7 +2,8 @@
 informal titles. Official titles come from the XML itself (Act.title_en / title_fr).
 
 One table for the whole project: search strips these from questions, and the verifier
-resolves citations with them.
+resolves citations with them. privacy_act_for() names the Act a privacy question means without
+naming it, from the sector it names (a company, a federal department); search prefers it.
 """
 
 import re
