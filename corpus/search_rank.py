@@ -24,7 +24,7 @@ import math
 import re
 from collections import Counter
 
-from corpus.search_terms import light_stem
+from corpus.search_terms import COMPOUND_HEADS_ENG, light_stem
 
 K1, B = 1.2, 0.75
 W_HEADINGS = 1.0
@@ -133,6 +133,9 @@ def blend(ranked, similarity, lexical_ceiling, weight=None):
     return blended
 
 
+_PREVIOUS_WORD = re.compile(r"(\w+)\W*$")
+
+
 class TermMatcher:
     """Which query terms the words of a text match.
 
@@ -153,6 +156,9 @@ class TermMatcher:
                           key=len, reverse=True)
         self.pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, prefixes)) + r")\w*") if prefixes else None
         self._words = {}
+        # Heads of statute compounds the question does not use ("bank" of "information bank").
+        said = {form.lower() for term in terms for form in term.all_forms}
+        self._not_after = {head: before for head, before in COMPOUND_HEADS_ENG.items() if not before & said}
 
     def word_hits(self, word):
         """[(term index, is the user's own word)] for one lowercased word."""
@@ -172,23 +178,32 @@ class TermMatcher:
 
     def hits(self, text):
         """[(term index, is own word)] for every matching word of `text`, in order."""
-        if not text or self.pattern is None:
-            return []
         found = []
-        for word in self.pattern.findall(text.lower()):
-            found.extend(self.word_hits(word))
+        for match in self._matches(text):
+            found.extend(self.word_hits(match.group()))
         return found
 
     def spans(self, text):
         """[(start, end, {term indexes})] of the matching words of `text`."""
-        if not text or self.pattern is None:
-            return []
         found = []
-        for match in self.pattern.finditer(text.lower()):
+        for match in self._matches(text):
             hits = self.word_hits(match.group())
             if hits:
                 found.append((match.start(), match.end(), {index for index, _ in hits}))
         return found
+
+    def _matches(self, text):
+        """The words of `text` starting like a query stem, but a compound's head after its
+        modifier ("information bank") when the question does not use the compound."""
+        if not text or self.pattern is None:
+            return
+        lowered = text.lower()
+        for match in self.pattern.finditer(lowered):
+            before = self._not_after.get(match.group())
+            previous = before and _PREVIOUS_WORD.search(lowered, max(0, match.start() - 40), match.start())
+            if previous and previous.group(1) in before:
+                continue
+            yield match
 
 
 def _with_act_prior(rescored):

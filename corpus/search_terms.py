@@ -368,6 +368,15 @@ SYNONYMS_ENG = {
     "unfair": ["unjust", "discriminatory", "adversely"],
     "racism": ["race", "colour", "discrimination"],
     "racist": ["race", "colour", "discrimination"],
+    "sexist": ["sex", "discrimination"],
+    "sexism": ["sex", "discrimination"],
+    "misogynist": ["sex", "discrimination"],
+    "homophobic": ["sexual", "orientation", "discrimination"],
+    "homophobia": ["sexual", "orientation", "discrimination"],
+    "transphobic": ["gender", "identity", "expression", "discrimination"],
+    "ageist": ["age", "discrimination"],
+    "ageism": ["age", "discrimination"],
+    "ableist": ["disability", "discrimination"],
     "skin": ["colour", "race"],
     "muslim": ["religion", "religious"],
     "jewish": ["religion", "religious"],
@@ -701,6 +710,11 @@ def _phrase_at(tokens, i, phrases):
             return length, phrases[key]
     return 0, None
 
+
+# A statute word that, after these words, is part of another term: the Privacy Act's "personal
+# information bank" and "exempt bank" are files, not banks. A question about a bank (an employer,
+# a lender) does not match them, unless it uses those words itself.
+COMPOUND_HEADS_ENG = {"bank": frozenset({"information", "exempt"}), "banks": frozenset({"information", "exempt"})}
 
 # The grounds of discrimination (Canadian Human Rights Act s. 3) as the Acts name them. People
 # say what happened and why ("because of my wheelchair", "the old guys say women don't last")

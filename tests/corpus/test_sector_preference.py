@@ -1,5 +1,6 @@
 """A question about personal information that names one sector is read as about that sector's
-privacy Act: PIPEDA for companies, the Privacy Act for federal government institutions."""
+privacy Act: PIPEDA for companies, the Privacy Act for federal government institutions; and a
+question about a bank does not match the Privacy Act's "personal information bank"."""
 
 import pytest
 
@@ -30,3 +31,15 @@ def test_the_same_question_lands_in_the_act_of_the_sector_it_names(holder, act, 
                   limit=5).hits
     assert hits[0].pinpoint == first
     assert sum(hit.act_code == act for hit in hits) >= 3
+
+
+def test_a_bank_is_not_the_privacy_acts_information_bank():
+    from corpus.search_rank import TermMatcher
+    from corpus.search_terms import query_terms
+
+    text = "The head of the institution shall include the personal information in a personal information bank."
+    asked_about_a_bank = TermMatcher(query_terms("my bank passed me over for promotion"))
+    assert asked_about_a_bank.hits(text) == []
+    assert asked_about_a_bank.hits("a bank or an authorized foreign bank") != []
+    asked_about_the_bank = TermMatcher(query_terms("what goes in a personal information bank"))
+    assert any(hit for hit in asked_about_the_bank.spans(text) if text[hit[0]:hit[1]] == "bank")
