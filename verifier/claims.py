@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from . import findings as F
 from .acts import RESOLVED, ActRef, act_for_citation, find_act_mentions, resolve_act
 from .locate import deepest_unit_with, section_holding
-from .numbers import is_number_word, numbers, numbers_with_words
+from .numbers import Quantity, is_number_word, numbers, quantities
 from .pinpoints import (
     CitationMatch,
     PinpointError,
@@ -326,12 +326,13 @@ def _reading_differs(own: str, text: str, name: str) -> str:
         return "The claim " + "; ".join(part for part in (
             negated and f"negates {_listed(negated)} where {name} does not",
             affirmed and f"affirms {_listed(affirmed)} where {name} negates it") if part)
-    counted = _counted_differently(own, text)
+    claimed, stated = quantities(own), quantities(text)
+    counted = _counted_differently(claimed, stated)
     if counted:
         return f"The claim puts {counted} where {name} does not"
-    bound = _bound_turned(own, text)
-    if bound:
-        return f"The claim makes {bound[0]} a {bound[1]} limit where {name} makes it a {bound[2]} one"
+    turned = _bound_turned(claimed, stated)
+    if turned:
+        return f"The claim makes {turned[0]} a {turned[1]} limit where {name} makes it a {turned[2]} one"
     swapped = _parties_swapped(own, text)
     if swapped:
         return f"The claim puts {swapped[0]} before {swapped[1]} where {name} never does (who does what to whom?)"
@@ -393,54 +394,35 @@ def _modals_with_what_follows(text: str) -> list[tuple[str, str]]:
     return found
 
 
-def _counted_differently(own: str, text: str) -> str:
+def _counted_differently(claimed: list[Quantity], stated: list[Quantity]) -> str:
     """A number of the claim with a measure after it that the text puts after another number, not
     after this one ("forty hours in a day" where the text has "eight hours in a day and forty
     hours in a week"); "" when none. A claim may reorder the words after a number ("six months
     after the refusal" of "six months, or any longer period ..., after the refusal")."""
     measures = {_stem(word) for word in _MEASURES}
     after = {}
-    for number, words in numbers_with_words(text):
-        after.setdefault(number, set()).update(_content_stems(" ".join(words)))
-    for number, words in numbers_with_words(own):
-        if number not in after:
+    for quantity in stated:
+        after.setdefault(quantity.value, set()).update(_content_stems(" ".join(quantity.after)))
+    for quantity in claimed:
+        if quantity.value not in after:
             continue
-        elsewhere = set().union(*(stems for other, stems in after.items() if other != number)) & measures
-        if (_content_stems(" ".join(words)) - after[number]) & elsewhere:
-            return f"{_figure(number)} with “{' '.join(words)}”"
+        elsewhere = set().union(*(stems for other, stems in after.items() if other != quantity.value)) & measures
+        if (_content_stems(" ".join(quantity.after)) - after[quantity.value]) & elsewhere:
+            return f"{_figure(quantity.value)} with “{' '.join(quantity.after)}”"
     return ""
 
 
-def _bound_turned(own: str, text: str) -> tuple[str, str, str] | None:
+def _bound_turned(claimed: list[Quantity], stated: list[Quantity]) -> tuple[str, str, str] | None:
     """(number, the claim's bound, the text's) where the claim makes a number the upper limit the
     text makes the lower ("not more than $5,000" of "not less than $5,000 and not more than
     $10,000"), or the reverse."""
     held = {}
-    for number, before in numbers_with_words(text, before=True):
-        held.setdefault(number, set()).add(_bound(before))
-    for number, before in numbers_with_words(own, before=True):
-        side = _bound(before)
-        if side and number in held and side not in held[number] and held[number] - {None}:
-            return _figure(number), side, sorted(held[number] - {None})[0]
-    return None
-
-
-def _bound(before: list[str]) -> str | None:
-    """"upper" for "not more than", "not exceeding", "up to", "at most", "maximum"; "lower" for
-    "at least", "not less than", "more than", "minimum"; None when the words before a number set
-    no bound."""
-    for i in range(len(before) - 1, -1, -1):
-        word, negated = before[i], i > 0 and before[i - 1] in ("not", "no")
-        if word in ("maximum", "most", "up"):
-            return "upper"
-        if word in ("exceeding", "exceeds", "exceed"):
-            return "upper" if negated else "lower"
-        if word in ("least", "minimum"):
-            return "lower"
-        if word in ("more", "over", "greater"):
-            return "upper" if negated else "lower"
-        if word in ("less", "fewer", "under"):
-            return "lower" if negated else "upper"
+    for quantity in stated:
+        held.setdefault(quantity.value, set()).add(quantity.bound)
+    for quantity in claimed:
+        bounds = held.get(quantity.value, set()) - {None}
+        if quantity.bound and bounds and quantity.bound not in bounds:
+            return _figure(quantity.value), quantity.bound, sorted(bounds)[0]
     return None
 
 

@@ -6,6 +6,7 @@ hours in a week" is not "forty hours in a day"); the word comparison alone canno
 """
 
 import re
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 _UNITS = {w: i for i, w in enumerate(
@@ -20,7 +21,16 @@ _TOKEN = re.compile(r"[a-z]+")
 # a noun after the number 1 is singular ("one full day").
 _MODAL_WORDS = frozenset("must may shall can cannot should would could might will".split())
 FOLLOWING = 4  # words after a number read as what it counts ("hours in a day")
-PRECEDING = 3  # words before a number read as its bound ("not less than")
+PRECEDING = 3  # words before a number read for its bound ("not less than")
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number a text states, the limit the words before it make of it, and the words after it."""
+
+    value: Decimal
+    bound: str | None  # "upper" ("not more than 5,000"), "lower" ("at least 5,000") or None
+    after: tuple[str, ...]  # the FOLLOWING words after it, lowercased ("hours", "in", "a", "day")
 
 
 def numbers(text: str) -> set[Decimal]:
@@ -29,16 +39,35 @@ def numbers(text: str) -> set[Decimal]:
     return {token for token in _tokens(text) if isinstance(token, Decimal)}
 
 
-def numbers_with_words(text: str, before: bool = False) -> list[tuple[Decimal, list[str]]]:
-    """Each quantity `text` states with the FOLLOWING words after it (or, `before`, the
-    PRECEDING words before it), lowercased."""
+def quantities(text: str) -> list[Quantity]:
+    """Each number `text` states, in order, with its bound and the words after it."""
     tokens = _tokens(text)
     found = []
     for i, token in enumerate(tokens):
         if isinstance(token, Decimal):
-            near = tokens[max(0, i - PRECEDING):i] if before else tokens[i + 1:i + 1 + FOLLOWING]
-            found.append((token, [t for t in near if isinstance(t, str)]))
+            before = [t for t in tokens[max(0, i - PRECEDING):i] if isinstance(t, str)]
+            after = tuple(t for t in tokens[i + 1:i + 1 + FOLLOWING] if isinstance(t, str))
+            found.append(Quantity(token, bound(before), after))
     return found
+
+
+def bound(before: list[str]) -> str | None:
+    """The limit the words before a number make of it: "upper" for "not more than", "not
+    exceeding", "up to", "at most", "maximum"; "lower" for "at least", "not less than", "more
+    than", "exceeding", "minimum"; None when they make none."""
+    for i in range(len(before) - 1, -1, -1):
+        word, negated = before[i], i > 0 and before[i - 1] in ("not", "no")
+        if word in ("maximum", "most", "up"):
+            return "upper"
+        if word in ("exceeding", "exceeds", "exceed"):
+            return "upper" if negated else "lower"
+        if word in ("least", "minimum"):
+            return "lower"
+        if word in ("more", "over", "greater"):
+            return "upper" if negated else "lower"
+        if word in ("less", "fewer", "under"):
+            return "lower" if negated else "upper"
+    return None
 
 
 def is_number_word(token: str) -> bool:
@@ -51,7 +80,7 @@ def _tokens(text: str) -> list:
     words; "and" joins a run after a scale word: "one hundred and eighty") as one Decimal."""
     raw = sorted([(m.start(), _decimal(m.group())) for m in _DIGITS.finditer(text)]
                  + [(m.start(), m.group()) for m in _TOKEN.finditer(text.lower())], key=lambda item: item[0])
-    words = [token for _, token in raw] + [""]  # "" ends the last run
+    words = [token for _, token in raw] + [""]  # so that words[i + 1] always exists
     out, total, current, in_run = [], 0, 0, False
     for i, token in enumerate(words[:-1]):
         if isinstance(token, str) and _is_count_word(token) and not (

@@ -2,7 +2,7 @@
 
 from decimal import Decimal
 
-from verifier.numbers import numbers, numbers_with_words
+from verifier.numbers import numbers, quantities
 
 
 def test_digits_and_words_give_the_same_numbers():
@@ -27,7 +27,15 @@ def test_one_as_a_pronoun_is_not_a_number():
 
 
 def test_each_number_comes_with_the_words_it_counts():
-    assert numbers_with_words("eight hours in a day and forty hours in a week") == [
+    assert [(q.value, list(q.after)) for q in quantities("eight hours in a day and forty hours in a week")] == [
         (Decimal(8), ["hours", "in", "a", "day"]), (Decimal(40), ["hours", "in", "a", "week"])]
-    assert numbers_with_words("one hundred and eighty days, then $100,000") == [
+    assert [(q.value, list(q.after)) for q in quantities("one hundred and eighty days, then $100,000")] == [
         (Decimal(180), ["days", "then"]), (Decimal(100000), [])]
+
+
+def test_the_words_before_a_number_make_it_a_cap_or_a_floor():
+    caps = "not more than $10,000; not exceeding $20,000; up to 30 days; at most 40 hours; less than 50"
+    floors = "not less than $5,000; exceeding $6,000; at least 7 days; more than 8 hours; a minimum of 9"
+    assert {q.bound for q in quantities(caps)} == {"upper"}
+    assert {q.bound for q in quantities(floors)} == {"lower"}
+    assert [q.bound for q in quantities("within 30 days")] == [None]
