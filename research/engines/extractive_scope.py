@@ -44,7 +44,7 @@ _PROVINCIAL_SUBJECT_RE = re.compile(
     r"workers'? comp(?:ensation)?|small claims|refunds?|store credit|warranty|return policy|"
     r"without a will|intestate|probate)\b", re.I)
 # A question about copyright is one, whatever else it names ("he died without a will: who has
-# the moral rights?", C-42 s. 14.2).
+# the moral rights?", C-42 s. 14.2; "our logo: copyright or trademark?", C-42 s. 64).
 _COPYRIGHT_RE = re.compile(r"\b(?:copyright\w*|moral rights?)\b", re.I)
 # The Canada Labour Code governs work in federal industries only; a job in a restaurant, a shop or
 # a hotel is under the province's employment standards. Asked about pay, hours or dismissal in
@@ -81,29 +81,29 @@ _CASE_NAME_RE = re.compile(r"\bR\.? v\.? [A-Z]|\b[A-Z][a-z]+ v\.? [A-Z][a-z]+")
 
 # Federal law the corpus may not hold, recognised by words that belong to it alone: criminal
 # law (the Criminal Code), immigration (the Immigration and Refugee Protection Act), employment
-# insurance, trademarks and patents. Each
-# counts only while its Act is not held. Words that also fit a held Act are left out on purpose
-# ("parole", "conviction", "pardon" and "refugee" come up in privacy and human-rights questions).
+# insurance, trademarks and patents. Each counts only while its Act is not held, and not when the
+# question also asks what a held Act covers (its `unless`). Words that also fit a held Act are
+# left out on purpose ("parole", "conviction", "pardon" and "refugee" come up in privacy and
+# human-rights questions).
+_LEAVE_RE = re.compile(r"\bleave\b", re.I)  # the Labour Code's leaves mention employment insurance
 OTHER_FEDERAL = (
     ("C-46", "criminal law: the Criminal Code is not in the corpus", re.compile(
         r"\b(?:criminal code|impaired driving|drunk driving|dui|dwi|murder|manslaughter|sentencing|"
         r"sentenced?\s+(?:for|to)|what sentence|jail time|prison time|shoplift(?:ing|ed)?|bail|robbery|"
-        r"mandatory minimum|youth criminal justice|young offenders?|criminal charges?)\b", re.I)),
+        r"mandatory minimum|youth criminal justice|young offenders?|criminal charges?)\b", re.I), None),
     ("I-2.5", "immigration: the Immigration and Refugee Protection Act is not in the corpus", re.compile(
         r"\b(?:immigration|deport(?:ed|ation)?|work permit|study permit|asylum|refugee (?:claim|claimant|"
         r"hearing|status)s?|permanent resident (?:card|status|application)|cbsa|ircc|spousal sponsorship|"
         r"sponsor(?:ing)? (?:my |our )?(?:spouse|wife|husband|partner|parents?|family)|visitor visa|"
-        r"citizenship (?:application|test|ceremony))\b", re.I)),
-    # The Labour Code's leaves mention employment insurance: a question about leave stays.
+        r"citizenship (?:application|test|ceremony))\b", re.I), None),
     ("E-5.6", "employment insurance: the Employment Insurance Act is not in the corpus", re.compile(
-        r"^(?!.*\bleave\b).*\b(?:employment insurance (?:benefits?|claims?|payments?|eligibility)|"
+        r"\b(?:employment insurance (?:benefits?|claims?|payments?|eligibility)|"
         r"(?:qualify for|apply for|collect|on|weeks of) (?:employment insurance|ei)|"
-        r"ei (?:benefits?|claims?|weeks|payments?|eligibility))\b", re.I | re.S)),
-    # A question that also asks about copyright is one (the Copyright Act's s. 64 names trademarks).
+        r"ei (?:benefits?|claims?|weeks|payments?|eligibility))\b", re.I), _LEAVE_RE),
     ("T-13", "trademarks: the Trademarks Act is not in the corpus", re.compile(
-        r"^(?!.*\bcopyright).*\b(?:trade-?marks?|trade-?marked)\b", re.I | re.S)),
+        r"\b(?:trade-?marks?|trade-?marked)\b", re.I), _COPYRIGHT_RE),
     ("P-4", "patents: the Patent Act is not in the corpus", re.compile(
-        r"^(?!.*\bcopyright).*\b(?:patents?|patented|patentable)\b", re.I | re.S)),
+        r"\b(?:patents?|patented|patentable)\b", re.I), _COPYRIGHT_RE),
 )
 
 # What a question asks of the federal privacy and human-rights Acts, whatever department or
@@ -150,8 +150,8 @@ def out_of_scope_reason(question: str, names_federal_act: bool = False, held=fro
     if _TAX_RE.search(text):
         return TAX
     if not names_federal_act and not held_subject:
-        for code, reason, pattern in OTHER_FEDERAL:
-            if code not in held and pattern.search(text):
+        for code, reason, pattern, unless in OTHER_FEDERAL:
+            if code not in held and pattern.search(text) and not (unless and unless.search(text)):
                 return reason
     return ""
 
