@@ -19,8 +19,9 @@ from django.db import connection
 
 from corpus import embeddings, search_rank, section_vectors, spelling
 from corpus import search_backends as backends
-from corpus.act_names import INFORMAL_NAMES, privacy_act_for
+from corpus.act_names import INFORMAL_NAMES
 from corpus.models import Act, VersionNotHeld
+from corpus.privacy_sector import privacy_act_for
 from corpus.search_terms import WORD, query_terms
 
 CANDIDATES = 100  # sections read and re-ranked per query (more did not change the eval)
@@ -110,7 +111,7 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
 
 def _sector_act(query, versions, catalogue):
     """{act_id} of the privacy Act whose sector a question about personal information names
-    (corpus/act_names.py), when it is searched; else empty."""
+    (corpus/privacy_sector.py), when it is searched; else empty."""
     act_id = catalogue.act_ids.get(privacy_act_for(query[:MAX_QUERY]) or "")
     return {act_id} if act_id in versions else set()
 

@@ -4,7 +4,7 @@ question about a bank does not match the Privacy Act's "personal information ban
 
 import pytest
 
-from corpus.act_names import privacy_act_for
+from corpus.privacy_sector import privacy_act_for
 from corpus.search import search
 
 
