@@ -199,7 +199,7 @@ class TermMatcher:
             return
         lowered = text.lower()
         for match in self.pattern.finditer(lowered):
-            before = self._not_after.get(match.group())
+            before = self._not_after.get(light_stem(match.group()))
             previous = before and _PREVIOUS_WORD.search(lowered, max(0, match.start() - 40), match.start())
             if previous and previous.group(1) in before:
                 continue
