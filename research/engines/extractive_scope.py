@@ -5,8 +5,8 @@
 Pure function, no database. The extractive engine declines on these reasons rather than on a
 high match threshold: a question in scope that happens to match weakly is still answered. The
 patterns are about kinds of law (a province's own statutes, another country's law, court
-decisions, tax, federal criminal, immigration, employment-insurance, trademark and patent law
-while those Acts are not held), never about particular questions.
+decisions, tax, federal criminal, immigration, employment-insurance, trademark, patent and
+family law while those Acts are not held), never about particular questions.
 """
 
 import re
@@ -86,6 +86,8 @@ _CASE_NAME_RE = re.compile(r"\bR\.? v\.? [A-Z]|\b[A-Z][a-z]+ v\.? [A-Z][a-z]+")
 # left out on purpose ("parole", "conviction", "pardon" and "refugee" come up in privacy and
 # human-rights questions).
 _LEAVE_RE = re.compile(r"\bleave\b", re.I)  # the Labour Code's leaves mention employment insurance
+# A question about one's job is not family law: "fired for my divorce", a leave for a child.
+_AT_WORK_RE = re.compile(r"\b(?:employer|employee|fired|job|workplace|leave|boss|manager)\b", re.I)
 OTHER_FEDERAL = (
     ("C-46", "criminal law: the Criminal Code is not in the corpus", re.compile(
         r"\b(?:criminal code|impaired driving|drunk driving|dui|dwi|murder|manslaughter|sentencing|"
@@ -104,6 +106,12 @@ OTHER_FEDERAL = (
         r"\b(?:trade-?marks?|trade-?marked)\b", re.I), _COPYRIGHT_RE),
     ("P-4", "patents: the Patent Act is not in the corpus", re.compile(
         r"\b(?:patents?|patented|patentable)\b", re.I), _COPYRIGHT_RE),
+    # The Divorce Act, and the provinces' family and property law.
+    ("D-3.4", "family law: the Divorce Act and provincial family law are not in the corpus", re.compile(
+        r"\b(?:divorc\w*|legal separation|separation agreement|child support|spousal support|alimony|"
+        r"(?:child|joint|sole|shared) custody|custody (?:of (?:my|our|the) (?:kids|children|son|daughter)|"
+        r"battle|dispute|order|arrangement)|parenting time|matrimonial home|division of (?:family )?property)\b",
+        re.I), _AT_WORK_RE),
 )
 
 # What a question asks of the federal privacy and human-rights Acts, whatever department or

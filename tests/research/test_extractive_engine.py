@@ -150,6 +150,8 @@ def test_matters_only_provincial_law_governs_are_declined_without_a_province_nam
     ("can I stop another bakery from using our name if we never registered a trademark", "trademarks"),
     ("how do I patent a new kind of bike lock", "patents"),
     ("how long does spousal sponsorship take if my wife is overseas", "immigration"),
+    ("we're separating, how much child support will I pay for two kids", "family law"),
+    ("getting divorced and the condo is in my name only, does she get half", "family law"),
 ])
 def test_federal_law_the_corpus_does_not_hold_is_declined(question, reason):
     assert out_of_scope_reason(question).startswith(reason)
@@ -164,6 +166,8 @@ def test_federal_law_the_corpus_does_not_hold_is_declined(question, reason):
     "my father, a painter, died without a will: who has the moral rights in his paintings now",
     "the airline's airport restaurant crew asked me about overtime for their shifts",
     "can a restaurant play the radio for customers without paying for the music copyright",
+    "my federal employer fired me after my divorce because I'm now a single mom, is that allowed",
+    "can my ex get my personal information from the bank during our divorce",
 ])
 def test_a_ground_of_discrimination_a_federal_tie_or_a_held_acts_subject_keeps_it_in_scope(question):
     assert out_of_scope_reason(question) == ""
