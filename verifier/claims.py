@@ -81,6 +81,8 @@ _PARTIES = frozenset("""individual organization employer employee person commiss
 # Where a unit's text divides into clauses: sentences, list items, and ", and" or ", or" before a
 # new subject or condition ("..., and where an enactment ...", "..., and any employer who ...").
 # A second predicate of the same subject (", and shall be given ...") stays in its clause.
+# A list of single words: "at, on, with or from", "sex, age, or religion".
+_LIST = re.compile(r"\b[^\W\d_]+(?:,\s*[^\W\d_]+)+,?\s+(?:or|and)\s+[^\W\d_]+\b")
 _CLAUSE_SPLIT = re.compile(r"[.;:](?:\s|$)|,\s+(?:and|or|but)\s+(?=(?:where|if|when|the|any|an?)\b)")
 # At most how many words after a modal, to the end of its clause, it governs (see
 # _modal_of_the_same_words).
@@ -302,7 +304,8 @@ def _support_verdict(claim, cited, corpus) -> ClaimVerdict:
             f"({', '.join(missing[:8]) or 'no words to compare'}); that needs a lawyer's reading.",
             links, str(pid),
         )
-    differs = _reading_differs(own, text, name) or _clause_differs(own, words, contexts, name)
+    differs = (_reading_differs(own, text, name) or _clause_differs(own, words, contexts, name)
+               or _quotes_apart(claim.quotes, cited, corpus, name))
     if differs:
         return ClaimVerdict(claim, UNKNOWN, None, f"{differs}; that needs a lawyer's reading.", links, str(pid))
     if len(cited) > 1:
@@ -357,6 +360,10 @@ def _clause_differs(own: str, words: set[str], contexts: list[_Context], name: s
     if missing:
         return (f"The claim joins words from different clauses of {name} "
                 f"({', '.join(missing[:4])} not in “{_short(best, 90)}”)")
+    unlisted = _listed_words(own) - {_stem(w) for w in _WORD.findall(f"{best} {frame}".casefold())}
+    if unlisted:
+        return (f"The claim lists “{_word_of(min(unlisted), own)}” where {name} does not "
+                f"(“{_short(best, 90)}”)")
     modal = _modal_of_the_same_words(own, best)
     if modal:
         return f"The claim says {modal[0]} where {name} says {modal[1]} of the same words"
@@ -365,6 +372,35 @@ def _clause_differs(own: str, words: set[str], contexts: list[_Context], name: s
         return (f"The claim says “{universal.group()}” where {name} sets a condition "
                 f"(“{_short(best[condition.start():], 60)}”)")
     return ""
+
+
+def _listed_words(own: str) -> set[str]:
+    """Stems of the one-word members of the claim's lists ("at, on, with or from"): each must be
+    in the clause, small words too, since a preposition added to a list widens the rule."""
+    return {_stem(word) for match in _LIST.finditer(own.casefold()) for word in _WORD.findall(match.group())
+            if word not in ("and", "or")}
+
+
+def _quotes_apart(quotes: list[str], cited, corpus: CorpusView, name: str) -> str:
+    """How quotes from different subsections of one cited section are joined ("" when they are
+    not): "does not 'send a notice of extension'" of s. 8(4) with "'is deemed to have refused'"
+    of s. 8(5) states a rule neither subsection does. Paragraphs of one subsection share its
+    lead-in and may be quoted together."""
+    for _, unit, section in cited:
+        units = [u for u in corpus.section_units(section.id) if u.id == unit.id or u.id.startswith(unit.id + "(")]
+        held = [deepest_unit_with(q, units) for q in quotes if len(_WORD.findall(q)) >= _MIN_QUOTE_WORDS]
+        subsections = {_subsection_of(u.id): u for u in held if u is not None and _subsection_of(u.id)}
+        if len(subsections) > 1:
+            first, second = (subsections[key] for key in sorted(subsections)[:2])
+            return (f"The claim joins quotes from {_human(first)} and {_human(second)}, "
+                    f"as if one rule of {name}")
+    return ""
+
+
+def _subsection_of(unit_id: str) -> str:
+    """"P-8.6:s8(4)(a)" -> "P-8.6:s8(4)"; "" for a whole section."""
+    match = re.match(r"[^(]*\([^)]*\)", unit_id)
+    return match.group() if match else ""
 
 
 def _modal_of_the_same_words(own: str, law: str) -> tuple[str, str] | None:

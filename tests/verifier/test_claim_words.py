@@ -252,3 +252,28 @@ def test_not_exceeding_is_a_cap_and_exceeding_a_floor(claimed, label):
                      "for any pain and suffering that the victim experienced as a result of the discriminatory "
                      "practice.")
     assert result.label == label, result.rationale
+
+
+def test_each_word_of_a_list_must_be_in_the_clause():
+    # I-21 s. 27(3): "Where a time is expressed to begin or end at, on or with a specified day ... the
+    # time includes that day"; s. 27(4) excludes the day for a time "from" it.
+    widened = verdict('Under s. 27 of the Interpretation Act, where a time is expressed to begin at, on, with or '
+                      'from a specified day, "the time includes that day."')
+    assert widened.label == "unknown" and "from" in widened.rationale, widened.rationale
+    listed = verdict('Under s. 27(3) of the Interpretation Act, where a time is expressed to begin at, on or '
+                     'with a specified day, "the time includes that day."')
+    assert listed.label == "verified", listed.rationale
+
+
+def test_quotes_of_two_subsections_joined_into_one_rule_are_not_verified():
+    # PIPEDA s. 8(4) asks for a notice of extension; s. 8(5) deems a refusal where the organization
+    # fails to respond within the time limit. Neither says a missing notice is a refusal.
+    joined = verdict('Under section 8 of PIPEDA, an organization that extends the time limit but does not '
+                     '"send a notice of extension to the individual" no later than thirty days after the date of '
+                     'the request "is deemed to have refused the request."')
+    assert joined.label == "unknown" and "joins quotes" in joined.rationale, joined.rationale
+    # Paragraphs of one subsection share its lead-in: quoting two of them is one rule.
+    paragraphs = verdict('Under PIPEDA s. 7(3), an organization may disclose personal information without the '
+                         'knowledge or consent of the individual if the disclosure is "made to a government '
+                         'institution" or "made to a person who needs the information because of an emergency".')
+    assert paragraphs.label != "contradicted", paragraphs.rationale
