@@ -120,8 +120,9 @@ def _sector_act(query, versions, catalogue):
 
 
 def _statute_words(terms):
-    """The statute words the thesaurus reads the question's words as, each once."""
-    return list(dict.fromkeys(word for term in terms for word in term.related))
+    """The statute words the thesaurus reads the question's words as, each once: a word's
+    synonyms, and what a phrase stands for ("laid off" -> layoff, termination)."""
+    return list(dict.fromkeys(word for term in terms for word in term.all_forms if word not in term.text.split()))
 
 
 def _similarity(query, statute_words, versions, lang):
