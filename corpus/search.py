@@ -22,7 +22,7 @@ from corpus import search_backends as backends
 from corpus.act_names import INFORMAL_NAMES
 from corpus.models import Act, VersionNotHeld
 from corpus.privacy_sector import privacy_act_for
-from corpus.search_terms import WORD, query_terms
+from corpus.search_terms import WORD, query_terms, statute_words
 
 CANDIDATES = 100  # sections read and re-ranked per query (more did not change the eval)
 # Sections nearest in meaning read too, matching a query word or not. 0 -> 20: golden recall@5
@@ -98,7 +98,7 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     preferred = {versions[a].pk for a in named}
     chosen = search_rank.candidates(matches.ids, matches.marginal, idf, max(CANDIDATES, offset + limit),
                                     preferred_ids=backends.version_doc_ids(preferred) if preferred else frozenset())
-    similarity = _similarity(spelling.apply(query, corrections), _statute_words(terms), versions, lang)
+    similarity = _similarity(spelling.apply(query, corrections), statute_words(terms), versions, lang)
     # The sections closest in meaning join the candidates even when they share no rare word
     # with the question: "digital lock" is "technological protection measure" in the Act.
     read = list(chosen) + [pk for pk in search_rank.nearest(similarity, SEMANTIC_CANDIDATES) if pk not in chosen]
@@ -119,18 +119,12 @@ def _sector_act(query, versions, catalogue):
     return {act_id} if act_id in versions else set()
 
 
-def _statute_words(terms):
-    """The statute words the thesaurus reads the question's words as, each once: a word's
-    synonyms, and what a phrase stands for ("laid off" -> layoff, termination)."""
-    return list(dict.fromkeys(word for term in terms for word in term.all_forms if word not in term.text.split()))
-
-
-def _similarity(query, statute_words, versions, lang):
+def _similarity(query, words, versions, lang):
     """{provision id: best cosine of the question with the section's texts} over the searched
     sections that have a vector; {} when none has, or the model is not installed, or the
     language is not embedded.
 
-    The question's vector is partly that of the question followed by `statute_words`
+    The question's vector is partly that of the question followed by `words`
     (STATUTE_WORDS_SHARE): the cosine is then that mix of the two texts' cosines."""
     if lang not in section_vectors.LANGS or not embeddings.available():
         return {}
@@ -140,8 +134,8 @@ def _similarity(query, statute_words, versions, lang):
     import numpy as np
 
     question = embeddings.encode_one(query[:MAX_QUERY])
-    if statute_words and STATUTE_WORDS_SHARE:
-        expanded = embeddings.encode_one(query[:MAX_QUERY] + " " + " ".join(statute_words))
+    if words and STATUTE_WORDS_SHARE:
+        expanded = embeddings.encode_one(query[:MAX_QUERY] + " " + " ".join(words))
         question = (1 - STATUTE_WORDS_SHARE) * question + STATUTE_WORDS_SHARE * expanded
     similarity = {}
     for ids, vectors in matrices:

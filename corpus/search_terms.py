@@ -764,3 +764,10 @@ def query_terms(query, lang="eng"):
             related = [number_word(int(word))]
         terms.append(Term(text=word, forms=[word], related=[r for r in related if r != word]))
     return terms + _implied_terms(terms, lang)
+
+
+def statute_words(terms):
+    """The statute words the thesaurus reads the question's words as, each once: a word's
+    synonyms, and what a phrase stands for ("laid off" -> layoff, termination). Search adds them
+    to the question it embeds, since sections are written in them."""
+    return list(dict.fromkeys(word for term in terms for word in term.all_forms if word not in term.text.split()))

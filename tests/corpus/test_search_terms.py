@@ -1,6 +1,6 @@
-"""How a question becomes search terms: contraction leftovers, implied discrimination."""
+"""How a question becomes search terms: contraction leftovers, implied discrimination, statute words."""
 
-from corpus.search_terms import query_terms
+from corpus.search_terms import query_terms, statute_words
 
 
 def texts(query):
@@ -26,3 +26,10 @@ def test_no_discrimination_term_is_added_when_the_question_says_it_or_names_no_g
 def test_the_privacy_commissioner_is_an_office_not_the_topic_privacy():
     [term] = query_terms("privacy commissioner", "eng")
     assert term.forms == ["commissioner"] and term.related == []
+
+
+def test_the_statute_words_of_a_question_are_its_synonyms_and_what_its_phrases_stand_for():
+    words = statute_words(query_terms("my boss laid off the night shift", "eng"))
+    assert {"employer", "layoff", "termination"} <= set(words)
+    assert not {"boss", "laid", "off"} & set(words)
+    assert len(words) == len(set(words))
