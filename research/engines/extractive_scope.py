@@ -18,7 +18,9 @@ FOREIGN = "the law of another country: the corpus holds federal Acts of Canada o
 CASE_LAW = "case law: the corpus holds the text of statutes, not court decisions"
 TAX = "tax: the Income Tax Act and other tax statutes are not in the corpus"
 
-_PROVINCES = (r"ontario|quebec|québec|british columbia|b\.c\.|bc|alberta|manitoba|saskatchewan|nova scotia|"
+# "bc" before a pronoun is "because" ("turned down bc they say..."), not British Columbia.
+_PROVINCES = (r"ontario|quebec|québec|british columbia|b\.c\.|bc(?!\s+(?:i|im|i'm|they|theyre|they're|he|she|we|"
+              r"it|its|it's|you|my|of)\b)|alberta|manitoba|saskatchewan|nova scotia|"
               r"new brunswick|newfoundland|labrador|prince edward island|p\.e\.i\.|pei|yukon|nunavut|"
               r"northwest territories")
 # The largest cities name their province as clearly ("my landlord in Toronto"). Ottawa is left
@@ -33,14 +35,16 @@ _PROVINCIAL_STATUTE_RE = re.compile(
     r"legislation|regulations?|charter)\b", re.I)
 _PROVINCIAL_LAW_RE = re.compile(r"\bprovincial\s+(?:law|laws|act|acts|statute|statutes|legislation)\b", re.I)
 # Matters only provincial law governs, wherever the question is asked from: renting a home,
-# condominiums, traffic tickets, workers' compensation boards, small claims, consumer refunds,
+# condominiums, traffic tickets and car accidents, workers' compensation boards, small claims, consumer refunds,
 # estates without a will. "Landlord" alone is not one: a federal Crown corporation can be one.
 # Refusing a tenant on a ground of discrimination ("because of their family status",
 # _GROUND_RE) is a human-rights question.
 _PROVINCIAL_SUBJECT_RE = re.compile(
-    r"\b(?:tenants?|tenancy|evict(?:ed|ion|ing)?|rent (?:increase|deposit|control)|damage deposit|"
+    r"\b(?:tenants?|tenancy|evict(?:ed|ion|ing)?|rent (?:increase|deposit|control|hike)|"
+    r"rent (?:is going|went|goes|is) up|rais(?:e|es|ed|ing) (?:my|our|the) rent|damage deposit|"
     r"security deposit|lease renewal|strata|condo(?:minium)? (?:board|corporation|fees?|bylaws?)|"
     r"speeding|traffic ticket|parking ticket|demerit points?|driver'?s licen[cs]e|wsib|wcb|"
+    r"rear-?ended|car accident|car crash|fender[- ]bender|(?:car|auto) insurance|"
     r"workers'? comp(?:ensation)?|small claims|refunds?|store credit|warranty|return policy|"
     r"without a will|intestate|probate)\b", re.I)
 # A question about copyright is one, whatever else it names ("he died without a will: who has
