@@ -5,6 +5,7 @@ resolve, every quoted word must be verbatim in the cited unit, and what the clai
 own words must be visibly in that unit's text. Anything short of that is unknown.
 """
 
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -20,7 +21,7 @@ from .pinpoints import (
     parse_citation_units,
     parse_provision_id,
 )
-from .quotes import MISMATCH, check_quote
+from .quotes import MISMATCH, check_quote, find_verbatim
 from .types import CorpusView, ProvisionView
 
 VERIFIED = "verified"
@@ -77,10 +78,25 @@ _POLAR_TOKEN = re.compile(r"[^\W\d_]+|[,;:.!?]", re.UNICODE)
 # The parties a provision gives rights and duties to; their order in a claim says who acts.
 _PARTIES = frozenset("""individual organization employer employee person commissioner head
     minister commission tribunal court owner author complainant institution union chairperson member
-    inspector user""".split())
+    inspector user board council governor""".split())
+# Who acts: the words before a modal and its verb ("the Head may deem", "The Governor in Council
+# may, by order, designate"); to whom: a party after a verb and "to" or "by" ("referred to the
+# Commission"). See _actor_replaced.
+_SUBJECT_MODAL_VERB = re.compile(
+    r"((?:[^\W\d_]+\s+){1,6}?)(?:may|shall|must|is required to|has to)(?:,[^,]{1,40},)?\s+(?:not\s+)?(?:be\s+)?"
+    r"([^\W\d_]+)", re.I)
+_VERB_TO_PARTY = re.compile(r"\b([^\W\d_]+)\s+(?:to|by)\s+(?:the\s+|a\s+|an\s+)?([^\W\d_]+)", re.I)
 # Where a unit's text divides into clauses: sentences, list items, and ", and" or ", or" before a
 # new subject or condition ("..., and where an enactment ...", "..., and any employer who ...").
 # A second predicate of the same subject (", and shall be given ...") stays in its clause.
+# Per item, and all items together: "for each work", "per infringement"; "for all works".
+_FOR_EACH = re.compile(r"\b(for each|for every|per)\s+([^\W\d_]+)", re.I)
+_FOR_ALL = re.compile(r"\bfor all\s+([^\W\d_]+)", re.I)
+# A period counted from an event: "within three years after the time when ...", "90 days from".
+_PERIOD_FROM = re.compile(r"((?:\S+\s+){1,4}?)(days?|weeks?|months?|years?)\s+(?:after|from|following)\s+([^,;:.()]+)",
+                          re.I)
+# How far apart two quotes may be for the word between them to be what joins them ("; and (b) ").
+_CONNECTOR_REACH = 40
 # A list of single words: "at, on, with or from", "sex, age, or religion".
 _LIST = re.compile(r"\b[^\W\d_]+(?:,\s*[^\W\d_]+)+,?\s+(?:or|and)\s+[^\W\d_]+\b")
 _CLAUSE_SPLIT = re.compile(r"[.;:](?:\s|$)|,\s+(?:and|or|but)\s+(?=(?:where|if|when|the|any|an?)\b)")
@@ -304,7 +320,7 @@ def _support_verdict(claim, cited, corpus) -> ClaimVerdict:
             f"({', '.join(missing[:8]) or 'no words to compare'}); that needs a lawyer's reading.",
             links, str(pid),
         )
-    differs = (_reading_differs(own, text, name) or _clause_differs(own, words, contexts, name)
+    differs = (_reading_differs(own, text, name, _unquoted(claim.text)) or _connector_turned(claim, text, name) or _clause_differs(own, words, contexts, name)
                or _quotes_apart(claim.quotes, cited, corpus, name))
     if differs:
         return ClaimVerdict(claim, UNKNOWN, None, f"{differs}; that needs a lawyer's reading.", links, str(pid))
@@ -314,7 +330,7 @@ def _support_verdict(claim, cited, corpus) -> ClaimVerdict:
                         f"{name} is in force and says this in its own words.{quoted}", links, str(pid))
 
 
-def _reading_differs(own: str, text: str, name: str) -> str:
+def _reading_differs(own: str, text: str, name: str, claim_text: str = "") -> str:
     """How a claim whose words are all in the text still says something else ("" when it does
     not): a limit the text does not set, a negation turned round, a duty where the text
     grants a power."""
@@ -336,9 +352,18 @@ def _reading_differs(own: str, text: str, name: str) -> str:
     turned = _bound_turned(claimed, stated)
     if turned:
         return f"The claim makes {turned[0]} a {turned[1]} limit where {name} makes it a {turned[2]} one"
+    pooled = _per_item_of_a_total(claim_text, text)
+    if pooled:
+        return f"The claim says “{pooled[0]}” where {name} says “{pooled[1]}”"
+    moved = _anchor_moved(claim_text, text)
+    if moved:
+        return f"The claim counts the {moved[0]} from “{moved[1]}” where {name} counts them from “{moved[2]}”"
     swapped = _parties_swapped(own, text)
     if swapped:
         return f"The claim puts {swapped[0]} before {swapped[1]} where {name} never does (who does what to whom?)"
+    replaced = _actor_replaced(claim_text, text)
+    if replaced:
+        return f"The claim has {replaced[0]} {replaced[2]} where {name} has {replaced[1]}"
     modal = _modal_mismatch(own, text)
     if modal:
         return f"The claim says {modal[0]} where {name} says {modal[1]}"
@@ -379,6 +404,30 @@ def _listed_words(own: str) -> set[str]:
     in the clause, small words too, since a preposition added to a list widens the rule."""
     return {_stem(word) for match in _LIST.finditer(own.casefold()) for word in _WORD.findall(match.group())
             if word not in ("and", "or")}
+
+
+def _connector_turned(claim: ExtractedClaim, text: str, name: str) -> str:
+    """How the claim joins two quotes with "or" where the text joins them with "and", or the
+    reverse ("" when it does not): "if either (a) ... or (b) ..." of conditions that must both be met."""
+    quotes = [q for q in claim.quotes if len(_WORD.findall(q)) >= _MIN_QUOTE_WORDS]
+    for first, second in itertools.pairwise(quotes):
+        start, end = claim.text.find(first), claim.text.find(second)
+        spans = sorted(span for span in (find_verbatim(first, text), find_verbatim(second, text)) if span)
+        if start < 0 or end < start or len(spans) < 2:
+            continue
+        said, stated = _connector(claim.text[start + len(first):end]), _connector(text[spans[0][1]:spans[1][0]])
+        if said and stated and said != stated:
+            return (f"The claim joins “{_short(first, 40)}” and “{_short(second, 40)}” with “{said}” "
+                    f"where {name} has “{stated}”")
+    return ""
+
+
+def _connector(between: str) -> str:
+    """"or" or "and" when it is what joins two nearby passages ("; and (b) "), else ""."""
+    if len(between) > _CONNECTOR_REACH:
+        return ""
+    words = set(_WORD.findall(between.casefold()))
+    return "or" if "or" in words else "and" if "and" in words else ""
 
 
 def _quotes_apart(quotes: list[str], cited, corpus: CorpusView, name: str) -> str:
@@ -478,6 +527,70 @@ def _parties_swapped(own: str, text: str) -> tuple[str, str] | None:
     return None
 
 
+def _per_item_of_a_total(claim_text: str, law: str) -> tuple[str, str] | None:
+    """(claim's words, text's words) when the claim applies per item what the text applies to all
+    items together: "$100 to $5,000 for each work" where the text says "for all works"."""
+    each = {_stem(m.group(2).casefold()): m.group() for m in _FOR_EACH.finditer(claim_text)}
+    stated_each = {_stem(m.group(2).casefold()) for m in _FOR_EACH.finditer(law)}
+    for match in _FOR_ALL.finditer(law):
+        noun = _stem(match.group(1).casefold())
+        if noun in each and noun not in stated_each:
+            return each[noun], match.group()
+    return None
+
+
+def _anchor_moved(claim_text: str, law: str) -> tuple[str, str, str] | None:
+    """(period, claim's start, text's start) when the claim runs a period the text states from
+    another event: "three years after the act or omission occurred" where the text has "three
+    years after the time when the plaintiff first knew of it". The words may all be in the text."""
+    stated = {}
+    for key, start in _periods(law):
+        stated.setdefault(key, []).append(start)
+    for key, start in _periods(claim_text):
+        words = [w for w in _WORD.findall(start.casefold()) if _is_content(w)]
+        if key in stated and words and not any(_stem(words[0]) in _content_stems(s) for s in stated[key]):
+            return f"{_figure(key[0])} {key[1]}s", _short(start, 50), _short(stated[key][0], 50)
+    return None
+
+
+def _periods(text: str):
+    """((number, measure stem), the words after "after" or "from" to the clause's end) of each
+    period of days, weeks, months or years the text counts from an event."""
+    for match in _PERIOD_FROM.finditer(text):
+        values = quantities(match.group(1))
+        if values:
+            yield (values[-1].value, _stem(match.group(2).casefold())), match.group(3)
+
+
+def _actor_replaced(claim_text: str, law: str) -> tuple[str, str, str] | None:
+    """(party in the claim, parties in the text, verb) when the claim gives a verb the text gives
+    a party to ("the Head may deem", "referred to the Commission") a different party: "the Board
+    may deem", "referred to the Tribunal". The words are all there; who acts is not."""
+    stated = _roles(law)
+    for key, parties in _roles(claim_text).items():
+        if key in stated and not parties & stated[key]:
+            return (" or ".join(f"“{p}”" for p in sorted(parties)), " or ".join(f"“{p}”" for p in sorted(stated[key])),
+                    f"{'do' if key[1] == 'acts' else 'receive'} “{key[0]}”")
+    return None
+
+
+def _roles(text: str) -> dict[tuple[str, str], set[str]]:
+    """{(verb stem, "acts" or "to"): parties}: the parties named in the words before a modal and
+    its verb, and the party after a verb and "to" or "by"."""
+    roles = {}
+    # A clause word ends a subject: "the person who made the complaint does not ... , the Head may".
+    for clause in re.split(r"\b(?:if|where|when|that|unless|who|which)\b", text):
+        for match in _SUBJECT_MODAL_VERB.finditer(clause):
+            parties = {p for w in _WORD.findall(match.group(1)) if (p := _party(w))}
+            if parties:
+                roles.setdefault((_stem(match.group(2).casefold()), "acts"), set()).update(parties)
+    for match in _VERB_TO_PARTY.finditer(text):
+        party = _party(match.group(2))
+        if party and _is_content(match.group(1).casefold()):
+            roles.setdefault((_stem(match.group(1).casefold()), "to"), set()).add(party)
+    return roles
+
+
 def _party(word: str) -> str | None:
     """The party a word names ("employers" -> "employer"), or None."""
     word = word.casefold()
@@ -564,6 +677,11 @@ def _act_from_words(sentence: str, acts, current_act) -> tuple[str | None, str]:
             return res.code, ""
         return None, res.message
     return current_act, "" if current_act else "The sentence does not say which Act it cites."
+
+
+def _unquoted(text: str) -> str:
+    """The claim as one sentence, its quotation marks dropped (a quote may hold the modal)."""
+    return re.sub(r'["“”]', "", text)
 
 
 def _without_quotes_and_citations(claim: ExtractedClaim, acts: list[ActRef]) -> str:

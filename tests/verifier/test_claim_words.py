@@ -277,3 +277,60 @@ def test_quotes_of_two_subsections_joined_into_one_rule_are_not_verified():
                          'knowledge or consent of the individual if the disclosure is "made to a government '
                          'institution" or "made to a person who needs the information because of an emergency".')
     assert paragraphs.label != "contradicted", paragraphs.rationale
+
+
+@pytest.mark.parametrize(("claimed", "label"), [
+    ("the Head may deem the complaint to be withdrawn", "verified"),
+    ("the Board may deem the complaint to be withdrawn", "unknown"),  # the Head acts, not the Board
+])
+def test_the_party_that_acts_must_be_the_texts(claimed, label):
+    # L-2 s. 241(5): "... make a written request that the complaint be referred to the Board, the Head
+    # may deem the complaint to be withdrawn."
+    result = verdict(f"Under s. 241(5) of the Canada Labour Code, if the person who made the complaint does not, "
+                     f'"within the period set out in the notice, make a written request that the complaint be '
+                     f'referred to the Board", {claimed}.')
+    assert result.label == label, result.rationale
+
+
+def test_the_party_a_thing_goes_to_must_be_the_texts():
+    # H-6 s. 48(1): "the terms of the settlement shall be referred to the Commission for approval or rejection".
+    for body, label in (("Commission", "verified"), ("Tribunal", "unknown")):
+        result = verdict(f"Under s. 48(1) of the Canadian Human Rights Act, when a settlement is agreed on by the "
+                         f"parties before a hearing, the terms of the settlement must be referred to the {body} for "
+                         f"approval or rejection.")
+        assert result.label == label, (body, result.rationale)
+
+
+def test_or_between_two_quotes_the_text_joins_with_and_is_not_verified():
+    # L-2 s. 240(1): "... (a) has completed 12 consecutive months of continuous employment by an
+    # employer, and (b) is not a member of a group of employees subject to a collective agreement".
+    quotes = ('"has completed 12 consecutive months of continuous employment by an employer" {} "is not a '
+              'member of a group of employees subject to a collective agreement"')
+    for joined, label in (("and", "verified"), ("or", "unknown")):
+        result = verdict("Under s. 240(1) of the Canada Labour Code, a person who " + quotes.format(joined)
+                         + " may make a complaint in writing to the Head if they have been dismissed and consider "
+                         "the dismissal to be unjust.")
+        assert result.label == label, (joined, result.rationale)
+
+
+def test_a_period_must_run_from_the_texts_event():
+    # C-42 s. 43.1(1)(b): "... commenced within three years after the time when the plaintiff first knew
+    # of it ..., in the case where the plaintiff did not know ... of the act or omission at the time it occurred".
+    moved = verdict('Under s. 43.1(1)(b) of the Copyright Act, "in the case where the plaintiff did not know, and '
+                    'could not reasonably have been expected to know, of the act or omission at the time it '
+                    'occurred", a court may award a remedy only if the proceedings are commenced within three years '
+                    'after the act or omission occurred.')
+    assert moved.label == "unknown" and "3 years from “the act" in moved.rationale, moved.rationale
+    kept = verdict("Under s. 43.1(1)(b) of the Copyright Act, a court may award a remedy only if the proceedings are "
+                   "commenced within three years after the time when the plaintiff first knew of the act or omission.")
+    assert kept.label == "verified", kept.rationale
+
+
+def test_a_range_for_all_works_together_is_not_one_for_each_work():
+    # C-42 s. 38.1(1)(b): "... not less than $100 and not more than $5,000 ..., with respect to all
+    # infringements involved in the proceedings for all works or other subject-matter, if the
+    # infringements are for non-commercial purposes".
+    each = verdict('Copyright Act s. 38.1(1)(b): for infringements for non-commercial purposes, statutory damages '
+                   'are "in a sum of not less than $100 and not more than $5,000 that the court considers just" '
+                   'for each work or other subject-matter infringed.')
+    assert each.label == "unknown" and "for each work" in each.rationale, each.rationale
