@@ -6,6 +6,7 @@ from research.evals.noise import with_typos
 from research.evals.retrieval import (
     DEV,
     DEV2,
+    DEV3,
     HOLDOUT,
     HOLDOUT2,
     evaluate,
@@ -32,7 +33,8 @@ def test_section_search_meets_the_retrieval_thresholds():
 
 
 @pytest.mark.parametrize("path, section", [(HOLDOUT, "retrieval_holdout"), (HOLDOUT2, "retrieval_holdout2"),
-                                           (DEV, "retrieval_dev"), (DEV2, "retrieval_dev2")])
+                                           (DEV, "retrieval_dev"), (DEV2, "retrieval_dev2"),
+                                           (DEV3, "retrieval_dev3")])
 def test_section_search_meets_the_held_out_and_dev_floors(path, section):
     # Questions written without looking at search: a ranking fitted to golden.yaml shows here.
     thresholds = load_thresholds()[section]
