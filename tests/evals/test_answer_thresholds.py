@@ -12,7 +12,15 @@ import pytest
 
 from research.evals.answers import evaluate_answers
 from research.evals.noise import with_typos
-from research.evals.retrieval import DEV, DEV2, DEV3, HOLDOUT, HOLDOUT2, load_golden, load_thresholds
+from research.evals.retrieval import (
+    DEV,
+    DEV2,
+    DEV3,
+    HOLDOUT,
+    HOLDOUT2,
+    load_golden,
+    load_thresholds,
+)
 
 pytestmark = pytest.mark.django_db
 
