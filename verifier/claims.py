@@ -346,27 +346,22 @@ def _reading_differs(own: str, text: str, name: str, claim_text: str = "") -> st
             negated and f"negates {_listed(negated)} where {name} does not",
             affirmed and f"affirms {_listed(affirmed)} where {name} negates it") if part)
     claimed, stated = quantities(own), quantities(text)
-    counted = _counted_differently(claimed, stated)
-    if counted:
-        return f"The claim puts {counted} where {name} does not"
-    turned = _bound_turned(claimed, stated)
-    if turned:
-        return f"The claim makes {turned[0]} a {turned[1]} limit where {name} makes it a {turned[2]} one"
-    pooled = _per_item_of_a_total(claim_text, text)
-    if pooled:
-        return f"The claim says “{pooled[0]}” where {name} says “{pooled[1]}”"
-    moved = _anchor_moved(claim_text, text)
-    if moved:
-        return f"The claim counts the {moved[0]} from “{moved[1]}” where {name} counts them from “{moved[2]}”"
-    swapped = _parties_swapped(own, text)
-    if swapped:
-        return f"The claim puts {swapped[0]} before {swapped[1]} where {name} never does (who does what to whom?)"
-    replaced = _actor_replaced(claim_text, text)
-    if replaced:
-        return f"The claim has {replaced[0]} {replaced[2]} where {name} has {replaced[1]}"
-    modal = _modal_mismatch(own, text)
-    if modal:
-        return f"The claim says {modal[0]} where {name} says {modal[1]}"
+    # Each reading in turn, the first found named: (finder, message over what it found).
+    readings = (
+        (lambda: _counted_differently(claimed, stated), "The claim puts {0} where {name} does not"),
+        (lambda: _bound_turned(claimed, stated), "The claim makes {0} a {1} limit where {name} makes it a {2} one"),
+        (lambda: _per_item_of_a_total(claim_text, text), "The claim says “{0}” where {name} says “{1}”"),
+        (lambda: _anchor_moved(claim_text, text),
+         "The claim counts the {0} from “{1}” where {name} counts them from “{2}”"),
+        (lambda: _parties_swapped(own, text),
+         "The claim puts {0} before {1} where {name} never does (who does what to whom?)"),
+        (lambda: _actor_replaced(claim_text, text), "The claim has {0} {2} where {name} has {1}"),
+        (lambda: _modal_mismatch(own, text), "The claim says {0} where {name} says {1}"),
+    )
+    for find, message in readings:
+        found = find()
+        if found:
+            return message.format(*((found,) if isinstance(found, str) else found), name=name)
     return ""
 
 
