@@ -31,6 +31,9 @@ SEMANTIC_CANDIDATES = 20
 # Share of the question's vector taken from the question followed by the statute words its own
 # words stand for ("fired" -> dismissal, termination): sections are written in those words.
 STATUTE_WORDS_SHARE = 0.25
+# The Act a question about discrimination is about when it names none: the Labour Code's
+# workplaces otherwise outweigh it ("the union won't admit me because I'm Sikh").
+HUMAN_RIGHTS_ACT = "H-6"
 MAX_LIMIT = 100
 MAX_QUERY = 4000  # characters of a query read; the rest of a pasted page is ignored
 MARK_START, MARK_END = "\ue000", "\ue001"  # private-use characters, never in statute text
@@ -87,6 +90,7 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     named = named or _sector_act(query or "", versions, catalogue)
     text, corrections = spelling.read_as(text, lang)
     terms = query_terms(text, lang)
+    named = named or _subject_act(terms, versions, catalogue)
     if not terms or not versions:
         return SearchResults(query=query or "", corrections=corrections)
     scope = catalogue.scope(versions, lang)
@@ -116,6 +120,15 @@ def _sector_act(query, versions, catalogue):
     """{act_id} of the privacy Act whose sector a question about personal information names
     (corpus/privacy_sector.py), when it is searched; else empty."""
     act_id = catalogue.act_ids.get(privacy_act_for(query[:MAX_QUERY]) or "")
+    return {act_id} if act_id in versions else set()
+
+
+def _subject_act(terms, versions, catalogue):
+    """{act_id} of the Canadian Human Rights Act for a question about discrimination (it says the
+    word or names a ground: corpus/search_terms.py), when it is searched; else empty."""
+    if not any(form.startswith("discriminat") for term in terms for form in term.all_forms):
+        return set()
+    act_id = catalogue.act_ids.get(HUMAN_RIGHTS_ACT)
     return {act_id} if act_id in versions else set()
 
 

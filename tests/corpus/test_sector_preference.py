@@ -1,6 +1,7 @@
 """A question about personal information that names one sector is read as about that sector's
 privacy Act: PIPEDA for companies, the Privacy Act for federal government institutions; and a
-question about a bank does not match the Privacy Act's "personal information bank"."""
+question about a bank does not match the Privacy Act's "personal information bank"; a
+question about discrimination is read as about the Canadian Human Rights Act."""
 
 import pytest
 
@@ -44,3 +45,12 @@ def test_a_bank_is_not_the_privacy_acts_information_bank():
     assert asked_about_a_bank.hits("a bank or an authorized foreign bank") != []
     asked_about_the_bank = TermMatcher(query_terms("what goes in a personal information bank"))
     assert any(hit for hit in asked_about_the_bank.spans(text) if text[hit[0]:hit[1]] == "bank")
+
+
+@pytest.mark.django_db
+def test_a_question_naming_a_ground_of_discrimination_lands_in_the_human_rights_act():
+    # Its workplace words ("union", "trade", "member") are the Canada Labour Code's; the
+    # ground named ("a woman") makes it a question about discrimination (CHRA s. 9).
+    hits = search("the union local in my trade won't take me as a full member because I'm a woman", limit=5).hits
+    assert "H-6:s9" in [hit.pinpoint for hit in hits]
+    assert sum(hit.act_code == "H-6" for hit in hits) >= 2
