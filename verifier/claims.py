@@ -86,9 +86,6 @@ _SUBJECT_MODAL_VERB = re.compile(
     r"((?:[^\W\d_]+\s+){1,6}?)(?:may|shall|must|is required to|has to)(?:,[^,]{1,40},)?\s+(?:not\s+)?(?:be\s+)?"
     r"([^\W\d_]+)", re.I)
 _VERB_TO_PARTY = re.compile(r"\b([^\W\d_]+)\s+(?:to|by)\s+(?:the\s+|a\s+|an\s+)?([^\W\d_]+)", re.I)
-# Where a unit's text divides into clauses: sentences, list items, and ", and" or ", or" before a
-# new subject or condition ("..., and where an enactment ...", "..., and any employer who ...").
-# A second predicate of the same subject (", and shall be given ...") stays in its clause.
 # Per item, and all items together: "for each work", "per infringement"; "for all works".
 _FOR_EACH = re.compile(r"\b(for each|for every|per)\s+([^\W\d_]+)", re.I)
 _FOR_ALL = re.compile(r"\bfor all\s+([^\W\d_]+)", re.I)
@@ -99,6 +96,9 @@ _PERIOD_FROM = re.compile(r"((?:\S+\s+){1,4}?)(days?|weeks?|months?|years?)\s+(?
 _CONNECTOR_REACH = 40
 # A list of single words: "at, on, with or from", "sex, age, or religion".
 _LIST = re.compile(r"\b[^\W\d_]+(?:,\s*[^\W\d_]+)+,?\s+(?:or|and)\s+[^\W\d_]+\b")
+# Where a unit's text divides into clauses: sentences, list items, and ", and" or ", or" before a
+# new subject or condition ("..., and where an enactment ...", "..., and any employer who ...").
+# A second predicate of the same subject (", and shall be given ...") stays in its clause.
 _CLAUSE_SPLIT = re.compile(r"[.;:](?:\s|$)|,\s+(?:and|or|but)\s+(?=(?:where|if|when|the|any|an?)\b)")
 # At most how many words after a modal, to the end of its clause, it governs (see
 # _modal_of_the_same_words).
@@ -320,7 +320,9 @@ def _support_verdict(claim, cited, corpus) -> ClaimVerdict:
             f"({', '.join(missing[:8]) or 'no words to compare'}); that needs a lawyer's reading.",
             links, str(pid),
         )
-    differs = (_reading_differs(own, text, name, _unquoted(claim.text)) or _connector_turned(claim, text, name) or _clause_differs(own, words, contexts, name)
+    differs = (_reading_differs(own, text, name, _unquoted(claim.text))
+               or _connector_turned(claim, text, name)
+               or _clause_differs(own, words, contexts, name)
                or _quotes_apart(claim.quotes, cited, corpus, name))
     if differs:
         return ClaimVerdict(claim, UNKNOWN, None, f"{differs}; that needs a lawyer's reading.", links, str(pid))
@@ -330,10 +332,11 @@ def _support_verdict(claim, cited, corpus) -> ClaimVerdict:
                         f"{name} is in force and says this in its own words.{quoted}", links, str(pid))
 
 
-def _reading_differs(own: str, text: str, name: str, claim_text: str = "") -> str:
+def _reading_differs(own: str, text: str, name: str, claim_text: str) -> str:
     """How a claim whose words are all in the text still says something else ("" when it does
     not): a limit the text does not set, a negation turned round, a duty where the text
-    grants a power."""
+    grants a power, another party or event. `own` is the claim without its quotes,
+    `claim_text` the whole sentence."""
     if _ONLY.search(own) and not _NARROWS.search(text):
         return f"The claim says “only” where {name} sets no such limit"
     # A text with an exception ("shall deal with any complaint unless ...") says both: a claim
