@@ -69,11 +69,11 @@ def test_the_extractive_engine_declines_the_out_of_scope_questions_of_every_othe
 
 
 def test_the_extractive_engine_declines_nearly_all_of_dev2s_out_of_scope_questions():
-    # dev2.yaml's 30 (2026-12-01): consumer refunds, estates, provincial jobs, EI, trademarks...
-    # Three are still answered: a hospital's fee for a chart (provincial health privacy, asked as
-    # privacy), a renovation contractor's deposit, and a private landlord refusing children, which
-    # golden.yaml's chra-landlord counts as a Canadian Human Rights Act question.
+    # dev2.yaml's 30 (2026-12-01): consumer refunds, estates, provincial jobs, EI, trademarks,
+    # a hospital's fee for a chart... Two are still answered: a renovation contractor's deposit,
+    # and a private landlord refusing children, which golden.yaml's chra-landlord counts as a
+    # Canadian Human Rights Act question.
     declines = [i for i in load_golden(DEV2) if i.get("decline")]
     report = evaluate_answers(declines, "extractive")
     assert len(declines) == 30
-    assert sum(r.ok for r in report.results) >= 27, [(r.id, r.reason) for r in report.results if not r.ok]
+    assert sum(r.ok for r in report.results) >= 28, [(r.id, r.reason) for r in report.results if not r.ok]

@@ -143,6 +143,7 @@ def test_a_city_the_us_and_everyday_crimes_are_read_as_out_of_scope(question, re
     "my landlord says the rent is going up 9% next month, can he do that",
     "got rear-ended and the other driver's insurance won't pay for the repair",
     "minimum wage in bc for a server",
+    "the hospital won't give me a copy of my chart unless I pay $50, can they charge for my own records",
 ])
 def test_matters_only_provincial_law_governs_are_declined_without_a_province_named(question):
     assert out_of_scope_reason(question).startswith("provincial law")
@@ -172,6 +173,8 @@ def test_federal_law_the_corpus_does_not_hold_is_declined(question, reason):
     "my federal employer fired me after my divorce because I'm now a single mom, is that allowed",
     "can my ex get my personal information from the bank during our divorce",
     "turned down for a pilot job at an airline bc they say I need perfect eyesight, is that discrimination",
+    "can a private physiotherapy clinic share its patient list with a buyer without consent",
+    "a federal hospital for veterans lost my records, what does the Privacy Act say",
 ])
 def test_a_ground_of_discrimination_a_federal_tie_or_a_held_acts_subject_keeps_it_in_scope(question):
     assert out_of_scope_reason(question) == ""
