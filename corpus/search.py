@@ -22,7 +22,7 @@ from corpus import search_backends as backends
 from corpus.act_names import INFORMAL_NAMES
 from corpus.models import Act, VersionNotHeld
 from corpus.privacy_sector import privacy_act_for
-from corpus.search_terms import WORD, query_terms, statute_words
+from corpus.search_terms import WORD, asks_about_discrimination, query_terms, statute_words
 
 CANDIDATES = 100  # sections read and re-ranked per query (more did not change the eval)
 # Sections nearest in meaning read too, matching a query word or not. 0 -> 20: golden recall@5
@@ -126,7 +126,7 @@ def _sector_act(query, versions, catalogue):
 def _subject_act(terms, versions, catalogue):
     """{act_id} of the Canadian Human Rights Act for a question about discrimination (it says the
     word or names a ground: corpus/search_terms.py), when it is searched; else empty."""
-    if not any(form.startswith("discriminat") for term in terms for form in term.all_forms):
+    if not asks_about_discrimination(terms):
         return set()
     act_id = catalogue.act_ids.get(HUMAN_RIGHTS_ACT)
     return {act_id} if act_id in versions else set()

@@ -730,9 +730,15 @@ def _implied_terms(terms, lang):
     if lang != "eng":
         return []
     said = {form for term in terms for form in term.all_forms}
-    if said & GROUND_WORDS_ENG and not any(form.startswith("discriminat") for form in said):
+    if said & GROUND_WORDS_ENG and not asks_about_discrimination(terms):
         return [Term(text="discrimination", forms=[], related=list(DISCRIMINATION_ENG))]
     return []
+
+
+def asks_about_discrimination(terms):
+    """True when the question's terms say discrimination (a word or a synonym), or name a
+    ground of it, which query_terms reads as saying it."""
+    return any(form.startswith("discriminat") for term in terms for form in term.all_forms)
 
 
 def query_terms(query, lang="eng"):
