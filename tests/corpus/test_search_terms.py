@@ -33,3 +33,24 @@ def test_the_statute_words_of_a_question_are_its_synonyms_and_what_its_phrases_s
     assert {"employer", "layoff", "termination"} <= set(words)
     assert not {"boss", "laid", "off"} & set(words)
     assert len(words) == len(set(words))
+
+
+def test_old_is_a_persons_age_only_where_it_says_so():
+    for question in ("I'm 58 years old and they passed me over", "they say I'm too old for the job"):
+        assert "discrimination" in texts(question), question
+    for question in ("the department phoned my old employer", "can I reprint an old photo from a 1960s book"):
+        assert "discrimination" not in texts(question), question
+    [former, *_] = query_terms("my old landlord", "eng")
+    assert former.forms == ["former"]
+
+
+def test_everyday_phrases_read_as_the_statute_words_for_them():
+    def forms(query):
+        return {form for term in query_terms(query, "eng") for form in term.all_forms}
+
+    assert "reimbursement" in forms("do they have to pay us back for parking")
+    assert "retention" in forms("how long can they hold onto my file")
+    assert "waiver" in forms("can I sign away my moral rights")
+    assert "incidental" in forms("a song was playing in the background of my video")
+    assert "deduction" in forms("they took $400 off my paycheque for a dent")
+    assert "humiliation" in forms("can I get money for the embarrassment")
