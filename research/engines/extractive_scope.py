@@ -75,7 +75,7 @@ _FEDERAL_INDUSTRY_RE = re.compile(
 _FEDERAL_RE = re.compile(r"\b(?:federal|federally|parliament|canada labour code|canadian human rights)\b", re.I)
 
 _FOREIGN_RE = re.compile(
-    r"(?<![\w.])(?:united states|u\.s\.a?\.?|usa|us law|america|american|united kingdom|u\.k\.|england|english law|"
+    r"(?<![\w.])(?:united states|u\.s\.a?\.?|usa|us law|america|american|united kingdom|u\.k\.|uk|england|english law|"
     r"britain|british law|scotland|ireland|france|french law|germany|german law|europe|european union|"
     r"european|gdpr|hipaa|ccpa|california|new york|texas|florida|delaware|india|china|japan|mexico|"
     r"australia|new zealand|singapore|switzerland|italy|spain|brazil|the states|stateside)(?![\w])", re.I)
@@ -102,7 +102,12 @@ OTHER_FEDERAL = (
     ("C-46", "criminal law: the Criminal Code is not in the corpus", re.compile(
         r"\b(?:criminal code|impaired driving|drunk driving|dui|dwi|murder|manslaughter|sentencing|"
         r"sentenced?\s+(?:for|to)|what sentence|jail time|prison time|shoplift(?:ing|ed)?|bail|robbery|"
-        r"mandatory minimum|youth criminal justice|young offenders?|criminal charges?)\b", re.I), None),
+        r"mandatory minimum|youth criminal justice|young offenders?|criminal charges?|"
+        # The police acting on a person (a search, a stop, an arrest): criminal procedure and the
+        # Charter. The police asking an organization for someone's data is a privacy question.
+        r"traffic stop|pulled (?:me |us |him |her )?over|search warrant|under arrest|arrested|"
+        r"(?:police|cops?|rcmp|officers?) (?:\w+ ){0,2}search(?:ed|ing)? (?:my|our|his|her|their|your))\b",
+        re.I), None),
     ("I-2.5", "immigration: the Immigration and Refugee Protection Act is not in the corpus", re.compile(
         r"\b(?:immigration|deport(?:ed|ation)?|work permit|study permit|asylum|refugee (?:claim|claimant|"
         r"hearing|status)s?|permanent resident (?:card|status|application)|cbsa|ircc|spousal sponsorship|"
@@ -128,8 +133,11 @@ OTHER_FEDERAL = (
 # matter it concerns: "my immigration file", "the personal info they hold on me", "discriminated
 # against me at their counter in Mexico". Such a question is not declined for naming criminal or
 # immigration matters or another country.
+# "My claim file", "my border crossing history" and a SIN ask the same of those Acts; a criminal or
+# driving record does not (the Criminal Records Act and the provinces' traffic law are not held).
 _HELD_SUBJECT_RE = re.compile(
-    r"\b(?:privacy|personal (?:info|information|data)|my (?:file|records?|info|information|data)|"
+    r"\b(?:privacy|personal (?:info|information|data)|social insurance numbers?|(?-i:SINs?)|"
+    r"my (?!criminal |driving )(?:[\w-]+ ){0,2}?(?:file|records?|info|information|data|history)|"
     r"discriminat\w*|human rights)\b", re.I)
 
 # A ground of discrimination named ("because of their family status", "because we have three

@@ -9,6 +9,7 @@ from research.evals.retrieval import (
     DEV3,
     HOLDOUT,
     HOLDOUT2,
+    HOLDOUT3,
     evaluate,
     load_golden,
     load_thresholds,
@@ -33,6 +34,7 @@ def test_section_search_meets_the_retrieval_thresholds():
 
 
 @pytest.mark.parametrize("path, section", [(HOLDOUT, "retrieval_holdout"), (HOLDOUT2, "retrieval_holdout2"),
+                                           (HOLDOUT3, "retrieval_holdout3"),
                                            (DEV, "retrieval_dev"), (DEV2, "retrieval_dev2"),
                                            (DEV3, "retrieval_dev3")])
 def test_section_search_meets_the_held_out_and_dev_floors(path, section):

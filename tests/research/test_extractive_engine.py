@@ -118,6 +118,11 @@ def test_a_province_named_beside_a_federal_act_is_not_provincial_law():
     "Canadian airline staff discriminated against me at their counter in Mexico. Can the Canadian Human "
     "Rights Commission deal with it?",
     "CAN MY BOSS FIRE US FOR ASKING ABOUT OVERTIME PAY",
+    # An organization's or a department's handling of one's data, whatever the matter it concerns.
+    "my car insurance company sent back my claim file with half the pages blacked out, can they do that",
+    "closed my account with an online bank years ago and they still keep my SIN and a scan of my driver's licence",
+    "I asked CBSA for my border crossing history five weeks ago, how long does a federal agency have",
+    "Can the bank give my data to police without a search warrant?",
 ])
 def test_in_scope_questions_are_not_mistaken_for_other_law(question):
     assert out_of_scope_reason(question) == ""
@@ -127,6 +132,9 @@ def test_in_scope_questions_are_not_mistaken_for_other_law(question):
     ("My landlord in Toronto won't give back my deposit. What are my options?", "provincial law"),
     ("US fair use four factor test for film clips in a documentary", "the law of another country"),
     ("My son was caught shoplifting. What sentence could he get for a first offence?", "criminal law"),
+    ("Is it legal in the UK for my employer to read my work emails?", "the law of another country"),
+    ("can cops search my phone at a traffic stop if i dont give them the passcode", "criminal law"),
+    ("the police searched our house without showing a warrant", "criminal law"),
 ])
 def test_a_city_the_us_and_everyday_crimes_are_read_as_out_of_scope(question, reason):
     assert out_of_scope_reason(question).startswith(reason)
