@@ -54,3 +54,7 @@ def test_everyday_phrases_read_as_the_statute_words_for_them():
     assert "incidental" in forms("a song was playing in the background of my video")
     assert "deduction" in forms("they took $400 off my paycheque for a dent")
     assert "humiliation" in forms("can I get money for the embarrassment")
+    assert "liable" in forms("if our vendor leaks the data are we still on the hook")
+    assert "joint" in forms("my friend and I co-wrote the songs")
+    assert "locate" in forms("I can't find the photographer's heirs")
+    assert "costs" in forms("do I pay the government's lawyer fees if I lose")
