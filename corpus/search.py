@@ -20,6 +20,7 @@ from django.db import connection
 from corpus import embeddings, search_rank, section_vectors, spelling
 from corpus import search_backends as backends
 from corpus.act_names import INFORMAL_NAMES
+from corpus.legislation_questions import asks_about_legislation
 from corpus.models import Act, VersionNotHeld
 from corpus.privacy_sector import privacy_act_for
 from corpus.search_terms import WORD, asks_about_discrimination, query_terms, statute_words
@@ -34,6 +35,8 @@ STATUTE_WORDS_SHARE = 0.25
 # The Act a question about discrimination is about when it names none: the Labour Code's
 # workplaces otherwise outweigh it ("the union won't admit me because I'm Sikh").
 HUMAN_RIGHTS_ACT = "H-6"
+# The Act a question about how statutes are read is about (corpus/legislation_questions.py).
+INTERPRETATION_ACT = "I-21"
 MAX_LIMIT = 100
 MAX_QUERY = 4000  # characters of a query read; the rest of a pasted page is ignored
 MARK_START, MARK_END = "\ue000", "\ue001"  # private-use characters, never in statute text
@@ -87,7 +90,7 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     catalogue = _catalogue(lang)
     versions = searched_versions(acts, lang, as_at, catalogue)
     text, named = catalogue.without_act_names(query or "", versions)
-    named = named or _sector_act(query or "", versions, catalogue)
+    named = named or _sector_act(query or "", versions, catalogue) or _legislation_act(query or "", versions, catalogue)
     text, corrections = spelling.read_as(text, lang)
     terms = query_terms(text, lang)
     named = named or _subject_act(terms, versions, catalogue)
@@ -120,6 +123,15 @@ def _sector_act(query, versions, catalogue):
     """{act_id} of the privacy Act whose sector a question about personal information names
     (corpus/privacy_sector.py), when it is searched; else empty."""
     act_id = catalogue.act_ids.get(privacy_act_for(query[:MAX_QUERY]) or "")
+    return {act_id} if act_id in versions else set()
+
+
+def _legislation_act(query, versions, catalogue):
+    """{act_id} of the Interpretation Act for a question about how statutes are read ("the
+    statute says 'may'", "when a federal law is repealed"), when it is searched; else empty."""
+    if not asks_about_legislation(query[:MAX_QUERY]):
+        return set()
+    act_id = catalogue.act_ids.get(INTERPRETATION_ACT)
     return {act_id} if act_id in versions else set()
 
 

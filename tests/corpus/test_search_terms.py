@@ -58,3 +58,5 @@ def test_everyday_phrases_read_as_the_statute_words_for_them():
     assert "joint" in forms("my friend and I co-wrote the songs")
     assert "locate" in forms("I can't find the photographer's heirs")
     assert "costs" in forms("do I pay the government's lawyer fees if I lose")
+    assert "holiday" in forms("my deadline lands on Canada Day")
+    assert "dismissal" in forms("got canned after 3 yrs")

@@ -5,6 +5,7 @@ question about discrimination is read as about the Canadian Human Rights Act."""
 
 import pytest
 
+from corpus.legislation_questions import asks_about_legislation
 from corpus.privacy_sector import privacy_act_for
 from corpus.search import search
 
@@ -54,3 +55,26 @@ def test_a_question_naming_a_ground_of_discrimination_lands_in_the_human_rights_
     hits = search("the union local in my trade won't take me as a full member because I'm a woman", limit=5).hits
     assert "H-6:s9" in [hit.pinpoint for hit in hits]
     assert sum(hit.act_code == "H-6" for hit in hits) >= 2
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("The statute says the Minister 'may' issue a permit. Is that optional?", True),
+    ("When a federal law is repealed, do rights acquired under it survive?", True),
+    ("The federal regulation I was charged under got repealed before my hearing", True),
+    ("Does a masculine pronoun in a federal statute also refer to women?", True),
+    ("the law says my employer must pay overtime, right?", False),  # "law" alone is a lay word
+    ("is my boss reading my email legal under any federal law?", False),
+    ("can my employer act on a complaint without telling me", False),
+])
+def test_a_question_about_how_statutes_are_read_is_told_apart(question, expected):
+    assert asks_about_legislation(question) is expected
+
+
+@pytest.mark.django_db
+def test_a_question_about_how_statutes_are_read_lands_in_the_interpretation_act():
+    # Its words ("Minister", "permit", "issue") are the Labour Code's; what it asks is what
+    # "may" means in any enactment (Interpretation Act s. 11).
+    hits = search("The statute says the Minister 'may' issue a permit if the conditions are met. "
+                  "Does that mean the Minister has to issue it, or is it optional?", limit=5).hits
+    # Without the preference it was not in the top 20.
+    assert "I-21:s11" in [hit.pinpoint for hit in hits[:3]]
