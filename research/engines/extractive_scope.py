@@ -36,7 +36,7 @@ _PROVINCIAL_STATUTE_RE = re.compile(
 _PROVINCIAL_LAW_RE = re.compile(r"\bprovincial\s+(?:law|laws|act|acts|statute|statutes|legislation)\b", re.I)
 # Matters only provincial law governs, wherever the question is asked from: renting a home,
 # condominiums, traffic tickets and car accidents, workers' compensation boards, small claims, consumer refunds,
-# estates without a will. "Landlord" alone is not one: a federal Crown corporation can be one.
+# estates without a will, schools, municipal bylaws. "Landlord" alone is not one: a federal Crown corporation can be one.
 # Refusing a tenant on a ground of discrimination ("because of their family status",
 # _GROUND_RE) is a human-rights question.
 _PROVINCIAL_SUBJECT_RE = re.compile(
@@ -46,7 +46,10 @@ _PROVINCIAL_SUBJECT_RE = re.compile(
     r"speeding|traffic ticket|parking ticket|demerit points?|driver'?s licen[cs]e|wsib|wcb|"
     r"rear-?ended|car accident|car crash|fender[- ]bender|(?:car|auto) insurance|"
     r"workers'? comp(?:ensation)?|small claims|refunds?|store credit|warranty|return policy|"
-    r"without a will|intestate|probate)\b", re.I)
+    r"without a will|intestate|probate|"
+    # Schools and municipalities are the provinces' creatures: a school board, a city bylaw.
+    r"school boards?|(?:suspended|expelled) from school|school suspension|"
+    r"(?:city|municipal|town|noise|zoning|fence) bylaws?|zoning|property line|building permit)\b", re.I)
 # A hospital's records are under the province's health-information statute, not PIPEDA (which
 # governs commercial activity) nor the Privacy Act (federal institutions): asked about a
 # patient's chart, even as a privacy question, the question is provincial law.
@@ -84,6 +87,7 @@ _US_RE = re.compile(r"(?<![\w.])U\.?S\.?(?![\w])")
 _CASE_LAW_RE = re.compile(
     r"\b(?:case law|court decisions?|precedents?|jurisprudence|judgments?|rulings?|leading cases?|"
     r"landmark cases?|cases? (?:established|decided|held|says?|said|set out|created)|"
+    r"(?:leading|landmark)\s+(?:[\w-]+\s+){0,5}?cases?|what did the (?:\w+\s+){0,3}?court (?:hold|decide|say|rule|find)|"
     r"(?:supreme|appeal|appellate) court (?:of canada )?(?:held|hold|decided?|rule|ruled|say|said|found|find))\b",
     re.I)
 # A case name: "R v Jordan", "R. v. Oakes", "Smith v. Jones" (capitals matter here).
@@ -116,9 +120,11 @@ OTHER_FEDERAL = (
     ("E-5.6", "employment insurance: the Employment Insurance Act is not in the corpus", re.compile(
         r"\b(?:employment insurance (?:benefits?|claims?|payments?|eligibility)|"
         r"(?:qualify for|apply for|collect|on|weeks of) (?:employment insurance|ei)|"
-        r"ei (?:benefits?|claims?|weeks|payments?|eligibility))\b", re.I), _LEAVE_RE),
+        r"ei (?:benefits?|claims?|weeks|payments?|eligibility)|how much (?:ei|employment insurance)|"
+        r"(?:get|receive|collect) (?:ei|employment insurance))\b", re.I), _LEAVE_RE),
     ("T-13", "trademarks: the Trademarks Act is not in the corpus", re.compile(
-        r"\b(?:trade-?marks?|trade-?marked)\b", re.I), _COPYRIGHT_RE),
+        r"\b(?:trade-?marks?|trade-?marked|register (?:my|our|a|the) (?:[\w-]+ )?(?:name|logo|brand|slogan))\b",
+        re.I), _COPYRIGHT_RE),
     ("P-4", "patents: the Patent Act is not in the corpus", re.compile(
         r"\b(?:patents?|patented|patentable)\b", re.I), _COPYRIGHT_RE),
     # The Divorce Act, and the provinces' family and property law.
@@ -138,6 +144,7 @@ OTHER_FEDERAL = (
 _HELD_SUBJECT_RE = re.compile(
     r"\b(?:privacy|personal (?:info|information|data)|social insurance numbers?|(?-i:SINs?)|"
     r"my (?!criminal |driving )(?:[\w-]+ ){0,2}?(?:file|records?|info|information|data|history)|"
+    r"(?:request|ask) to see (?:my|her|his|their|the) (?:[\w-]+ ){0,2}?(?:file|records?|info|information|data)|"
     r"discriminat\w*|human rights)\b", re.I)
 
 # A ground of discrimination named ("because of their family status", "because we have three

@@ -7,6 +7,7 @@ from research.evals.retrieval import (
     DEV,
     DEV2,
     DEV3,
+    DEV4,
     HOLDOUT,
     HOLDOUT2,
     HOLDOUT3,
@@ -36,7 +37,7 @@ def test_section_search_meets_the_retrieval_thresholds():
 @pytest.mark.parametrize("path, section", [(HOLDOUT, "retrieval_holdout"), (HOLDOUT2, "retrieval_holdout2"),
                                            (HOLDOUT3, "retrieval_holdout3"),
                                            (DEV, "retrieval_dev"), (DEV2, "retrieval_dev2"),
-                                           (DEV3, "retrieval_dev3")])
+                                           (DEV3, "retrieval_dev3"), (DEV4, "retrieval_dev4")])
 def test_section_search_meets_the_held_out_and_dev_floors(path, section):
     # Questions written without looking at search: a ranking fitted to golden.yaml shows here.
     thresholds = load_thresholds()[section]

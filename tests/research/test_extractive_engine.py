@@ -123,6 +123,7 @@ def test_a_province_named_beside_a_federal_act_is_not_provincial_law():
     "closed my account with an online bank years ago and they still keep my SIN and a scan of my driver's licence",
     "I asked CBSA for my border crossing history five weeks ago, how long does a federal agency have",
     "Can the bank give my data to police without a search warrant?",
+    "my ex-wife gave Immigration statements when she sponsored her new husband, can I request to see her file",
 ])
 def test_in_scope_questions_are_not_mistaken_for_other_law(question):
     assert out_of_scope_reason(question) == ""
@@ -135,6 +136,9 @@ def test_in_scope_questions_are_not_mistaken_for_other_law(question):
     ("Is it legal in the UK for my employer to read my work emails?", "the law of another country"),
     ("can cops search my phone at a traffic stop if i dont give them the passcode", "criminal law"),
     ("the police searched our house without showing a warrant", "criminal law"),
+    ("the school board suspended my son for 5 days for vaping, can we appeal", "provincial law"),
+    ("neighbour is building a fence on our property line, what does the city bylaw allow", "provincial law"),
+    ("what's the leading Supreme Court of Canada case on photocopying textbooks", "case law"),
 ])
 def test_a_city_the_us_and_everyday_crimes_are_read_as_out_of_scope(question, reason):
     assert out_of_scope_reason(question).startswith(reason)
@@ -159,6 +163,8 @@ def test_matters_only_provincial_law_governs_are_declined_without_a_province_nam
 
 @pytest.mark.parametrize(("question", "reason"), [
     ("how many weeks of EI can I get after being laid off?", "employment insurance"),
+    ("just got laid off, how much EI will I get per week", "employment insurance"),
+    ("how do I register my band name so no one else can use it", "trademarks"),
     ("can I stop another bakery from using our name if we never registered a trademark", "trademarks"),
     ("how do I patent a new kind of bike lock", "patents"),
     ("how long does spousal sponsorship take if my wife is overseas", "immigration"),
