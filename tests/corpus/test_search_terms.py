@@ -60,3 +60,5 @@ def test_everyday_phrases_read_as_the_statute_words_for_them():
     assert "costs" in forms("do I pay the government's lawyer fees if I lose")
     assert "holiday" in forms("my deadline lands on Canada Day")
     assert "dismissal" in forms("got canned after 3 yrs")
+    assert "reinstatement" in forms("can I complain and get my job back")
+    assert "alternative" in forms("can the bank give me my statements in braille")
