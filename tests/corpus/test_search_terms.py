@@ -62,3 +62,4 @@ def test_everyday_phrases_read_as_the_statute_words_for_them():
     assert "dismissal" in forms("got canned after 3 yrs")
     assert "reinstatement" in forms("can I complain and get my job back")
     assert "alternative" in forms("can the bank give me my statements in braille")
+    assert "commencement" in forms("an amendment takes effect on January 1")
