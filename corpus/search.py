@@ -90,9 +90,12 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     catalogue = _catalogue(lang)
     versions = searched_versions(acts, lang, as_at, catalogue)
     text, named = catalogue.without_act_names(query or "", versions)
-    named = named or _sector_act(query or "", versions, catalogue) or _legislation_act(query or "", versions, catalogue)
+    sector = _sector_act(query or "", versions, catalogue)
+    named = named or sector or _legislation_act(query or "", versions, catalogue)
     text, corrections = spelling.read_as(text, lang)
-    terms = query_terms(text, lang)
+    # In a question about personal information a ground is data held ("my file lists the wrong
+    # marital status"), not a claim of discrimination.
+    terms = query_terms(text, lang, grounds_imply_discrimination=not sector)
     named = named or _subject_act(terms, versions, catalogue)
     if not terms or not versions:
         return SearchResults(query=query or "", corrections=corrections)

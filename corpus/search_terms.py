@@ -865,10 +865,12 @@ def asks_about_discrimination(terms):
     return any(form.startswith("discriminat") for term in terms for form in term.all_forms)
 
 
-def query_terms(query, lang="eng"):
+def query_terms(query, lang="eng", grounds_imply_discrimination=True):
     """The distinct concepts of `query`: content words and known phrases, with synonyms.
 
-    Returns [] for a query of only stopwords or punctuation (the caller returns no hits).
+    A ground of discrimination named adds a discrimination term unless
+    `grounds_imply_discrimination` is False. Returns [] for a query of only stopwords or
+    punctuation (the caller returns no hits).
     """
     stopwords = STOPWORDS_FRA if lang == "fra" else STOPWORDS_ENG
     synonyms = SYNONYMS_FRA if lang == "fra" else SYNONYMS_ENG
@@ -893,7 +895,7 @@ def query_terms(query, lang="eng"):
         if word.isascii() and word.isdigit() and len(word) <= 2 and lang == "eng" and number_word(int(word)):
             related = [number_word(int(word))]
         terms.append(Term(text=word, forms=[word], related=[r for r in related if r != word]))
-    return terms + _implied_terms(terms, lang)
+    return terms + (_implied_terms(terms, lang) if grounds_imply_discrimination else [])
 
 
 def statute_words(terms):

@@ -63,3 +63,11 @@ def test_everyday_phrases_read_as_the_statute_words_for_them():
     assert "reinstatement" in forms("can I complain and get my job back")
     assert "alternative" in forms("can the bank give me my statements in braille")
     assert "commencement" in forms("an amendment takes effect on January 1")
+
+
+def test_a_ground_can_be_read_as_data_rather_than_as_discrimination():
+    # Search passes False for a question about personal information ("my file lists the wrong
+    # marital status"): the ground is what the file holds.
+    question = "the CRA has the wrong marital status in my file"
+    assert "discrimination" in texts(question)
+    assert "discrimination" not in [t.text for t in query_terms(question, "eng", grounds_imply_discrimination=False)]
