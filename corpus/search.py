@@ -90,13 +90,19 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     catalogue = _catalogue(lang)
     versions = searched_versions(acts, lang, as_at, catalogue)
     text, named = catalogue.without_act_names(query or "", versions)
-    sector = _sector_act(query or "", versions, catalogue)
-    named = named or sector or _legislation_act(query or "", versions, catalogue)
+    # Acts a question means without naming them, each preferred as if named (first found wins):
+    # the privacy Act of the sector it names (corpus/privacy_sector.py), the Interpretation Act
+    # for how statutes are read (corpus/legislation_questions.py), the Canadian Human Rights Act
+    # for discrimination (it says the word or names a ground: corpus/search_terms.py).
+    asked = (query or "")[:MAX_QUERY]
+    sector = _searched(privacy_act_for(asked), versions, catalogue)
+    named = named or sector or _searched(INTERPRETATION_ACT if asks_about_legislation(asked) else None,
+                                         versions, catalogue)
     text, corrections = spelling.read_as(text, lang)
     # In a question about personal information a ground is data held ("my file lists the wrong
     # marital status"), not a claim of discrimination.
     terms = query_terms(text, lang, grounds_imply_discrimination=not sector)
-    named = named or _subject_act(terms, versions, catalogue)
+    named = named or _searched(HUMAN_RIGHTS_ACT if asks_about_discrimination(terms) else None, versions, catalogue)
     if not terms or not versions:
         return SearchResults(query=query or "", corrections=corrections)
     scope = catalogue.scope(versions, lang)
@@ -122,28 +128,9 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
                          has_more=offset + limit < min(matches.total, len(ranked)), corrections=corrections)
 
 
-def _sector_act(query, versions, catalogue):
-    """{act_id} of the privacy Act whose sector a question about personal information names
-    (corpus/privacy_sector.py), when it is searched; else empty."""
-    act_id = catalogue.act_ids.get(privacy_act_for(query[:MAX_QUERY]) or "")
-    return {act_id} if act_id in versions else set()
-
-
-def _legislation_act(query, versions, catalogue):
-    """{act_id} of the Interpretation Act for a question about how statutes are read ("the
-    statute says 'may'", "when a federal law is repealed"), when it is searched; else empty."""
-    if not asks_about_legislation(query[:MAX_QUERY]):
-        return set()
-    act_id = catalogue.act_ids.get(INTERPRETATION_ACT)
-    return {act_id} if act_id in versions else set()
-
-
-def _subject_act(terms, versions, catalogue):
-    """{act_id} of the Canadian Human Rights Act for a question about discrimination (it says the
-    word or names a ground: corpus/search_terms.py), when it is searched; else empty."""
-    if not asks_about_discrimination(terms):
-        return set()
-    act_id = catalogue.act_ids.get(HUMAN_RIGHTS_ACT)
+def _searched(code, versions, catalogue):
+    """{act_id} of the Act `code` when it is among the versions searched; else empty (and for None)."""
+    act_id = catalogue.act_ids.get(code or "")
     return {act_id} if act_id in versions else set()
 
 

@@ -78,3 +78,12 @@ def test_a_question_about_how_statutes_are_read_lands_in_the_interpretation_act(
                   "Does that mean the Minister has to issue it, or is it optional?", limit=5).hits
     # Without the preference it was not in the top 20.
     assert "I-21:s11" in [hit.pinpoint for hit in hits[:3]]
+
+
+@pytest.mark.django_db
+def test_a_ground_in_a_question_about_personal_information_is_data_not_discrimination():
+    # "Sexual orientation" names a ground, but what is asked is a department's handling of a file
+    # (Privacy Act s. 7 and beside it), not discrimination: no Human Rights Act section is drawn in.
+    hits = search("a federal department put my sexual orientation in my file without asking, is that allowed",
+                  limit=5).hits
+    assert [hit.act_code for hit in hits] == ["P-21"] * 5
