@@ -5,8 +5,9 @@
 "The statute says", "a federal law is repealed", "under federal statutes": a question about the
 reading of any federal enactment (what "may" means, how days are counted, what a repeal leaves
 in place) is answered by the Interpretation Act, which search prefers as if it were named. The
-words a lay question uses for the law it is about ("the law says my boss must...") are not
-enough: "law" alone is left out, "statute", "enactment", "provision" and "regulations" count.
+words a lay question uses for the law it is about are not enough: "the law says my boss must..."
+and "under any federal law" do not count; "the statute says", "the provision is silent" and a
+law that is repealed do.
 """
 
 import re
@@ -18,7 +19,7 @@ _LEGISLATION_RE = re.compile(
     # "the provision is silent", "the Act was repealed".
     rf"\b(?:the|a|an|this|that|any|federal|canadian)\s+(?:federal\s+)?{_ENACTMENT}\s+(?:\w+\s+){{0,2}}?"
     r"(?:says?|said|reads?|lets|gives|requires|uses|defines|is silent|doesn'?t say|does not say|"
-    r"says nothing|(?:is|was|got|gets) repealed|(?:is|was) amended|c[ao]mes? into force|came into force)\b"
+    r"says nothing|(?:is|was|got|gets) repealed|(?:is|was) amended|(?:comes?|came) into force)\b"
     # Enactments in general: "under federal statutes", "in a federal statute", "federal legislation".
     rf"|\b(?:federal|canadian)\s+(?:statutes|enactments|legislation)\b"
     # Not "under any federal law": that is how a lay question asks whether it is protected at all.

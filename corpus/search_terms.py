@@ -579,7 +579,8 @@ SYNONYMS_ENG = {
     "isp": ["network", "hosting", "internet"],
     "dvr": ["later", "viewing", "reproduction"],
     "grey": ["parallel", "importation"],
-    # Everyday words and abbreviations for what the Acts name otherwise (from dev3.yaml's misses)
+    # Everyday words and abbreviations for what the Acts name otherwise (from the misses of the dev
+    # sets and golden.yaml, 2026-12-01; each kept only where no set lost)
     "log": ["record", "records"],
     "memo": ["memorandum", "memoranda"],
     "poster": ["notice", "sign", "symbol", "display"],
