@@ -3,9 +3,12 @@
 Each app owns a Router in <app>/api.py; they are mounted here.
 """
 
-from ninja import NinjaAPI
+from ninja import NinjaAPI, Swagger
 
-api = NinjaAPI(title="Verbatim API", version="1", urls_namespace="api", docs_url="/docs")
+# Swagger UI from the files django-ninja ships ("ninja" in INSTALLED_APPS makes it use them, not a
+# CDN), so /api/docs renders offline under our CSP; no online spec validator is asked.
+api = NinjaAPI(title="Verbatim API", version="1", urls_namespace="api", docs_url="/docs",
+               docs=Swagger(settings={"validatorUrl": None}))
 
 
 def _mount():

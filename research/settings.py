@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "ninja",  # its templates and static files: /api/docs served offline
     "django_tasks_db",
     "corpus",
     "verifier",
