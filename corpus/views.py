@@ -25,7 +25,7 @@ class BadRequest(Exception):
 
 
 def home(request):
-    return render(request, "corpus/home.html", {"acts": Act.objects.all()})
+    return render(request, "corpus/home.html", {"act_count": Act.objects.count()})
 
 
 def act_list(request):
