@@ -22,6 +22,10 @@ class Act(models.Model):
     title_fr = models.CharField(max_length=500, blank=True)
     long_title_en = models.TextField(blank=True)
     long_title_fr = models.TextField(blank=True)
+    # The chapter citation of the enacting statute ("S.C. 2000, c. 5" / "L.C. 2000, ch. 5"),
+    # from the XML's Identification/Chapter (corpus/instrument_names.py).
+    citation_en = models.CharField(max_length=200, blank=True)
+    citation_fr = models.CharField(max_length=200, blank=True)
 
     class Meta:
         ordering = ["code"]
@@ -34,6 +38,10 @@ class Act(models.Model):
 
     def title(self, lang="eng"):
         return (self.title_fr if lang == "fra" else self.title_en) or self.title_en or self.title_fr
+
+    def citation(self, lang="eng"):
+        """The chapter citation in `lang` ("S.C. 2000, c. 5"), or "" when the XML gives none."""
+        return (self.citation_fr if lang == "fra" else self.citation_en) or ""
 
     def version_at(self, lang="eng", as_at=None):
         """The version in force on `as_at` (latest pit date <= as_at), or the latest.

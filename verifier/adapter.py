@@ -4,6 +4,7 @@ One instance answers for one language and one as-at date; it caches what it has
 read, so build one per answer or memo, not one per process.
 """
 
+from corpus import instrument_names
 from corpus.models import Act, Provision, SectionDoc, VersionNotHeld
 from verifier.acts import ActRef
 from verifier.definition_scope import in_scope, scoped
@@ -130,5 +131,21 @@ class DbCorpus:
 
 
 def act_ref(act):
-    return ActRef(code=act.code, short_titles=[t for t in (act.title_en, act.title_fr) if t],
-                  long_titles=[t for t in (act.long_title_en, act.long_title_fr) if t])
+    """Every name an instrument goes by, from its own titles and chapter (see verifier/acts.py)."""
+    titles = {"eng": act.title_en, "fra": act.title_fr}
+    short = [t for t in titles.values() if t]
+    abbreviations, series = [], []
+    for lang, title in titles.items():
+        for abbreviation in instrument_names.abbreviations(title, lang):
+            abbreviations.append(abbreviation)
+            if " " in abbreviation:  # "CEPA 1999": the bare initials too, weakest of all
+                series.append(abbreviation.split(" ")[0])
+    return ActRef(
+        code=act.code,
+        short_titles=short + [s for t in short for s in instrument_names.spaceless(t)],
+        long_titles=[t for t in (act.long_title_en, act.long_title_fr) if t],
+        abbreviations=abbreviations,
+        citations=[v for c in (act.citation_en, act.citation_fr)
+                   for v in instrument_names.citation_variants(c)],
+        series_abbreviations=series,
+    )

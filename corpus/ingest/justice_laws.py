@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from corpus.instrument_names import Chapter
+
 LIMS = "{http://justice.gc.ca/lims}"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
@@ -85,6 +87,7 @@ class ParsedVersion:
     short_title: str
     long_title: str
     nodes: list[ParsedNode] = field(default_factory=list)
+    chapter: Chapter | None = None
     pending: list[ParsedPending] = field(default_factory=list)
 
 
@@ -99,6 +102,21 @@ def parse(data: bytes, name: str = "<bytes>") -> ParsedVersion:
     if _tag(root) != "Statute":
         raise ParseError(f"{name}: line {root.sourceline}: root element is <{_tag(root)}>, not <Statute>")
     return _Builder(root, name).build()
+
+
+def _chapter(ident, code) -> Chapter:
+    """The enacting chapter as Identification/Chapter gives it (see corpus/instrument_names.py)."""
+    number = ident.find("Chapter/AnnualStatuteId/AnnualStatuteNumber")
+    year = ident.find("Chapter/AnnualStatuteId/YYYY")
+    annual = ident.find("Chapter/AnnualStatuteId")
+    consolidated = ident.find("Chapter/ConsolidatedNumber")
+    return Chapter(
+        code=code,
+        year=clean(year.text or "") if year is not None else "",
+        number=clean(number.text or "") if number is not None else "",
+        revised=annual is not None and annual.get("revised-statute") == "yes",
+        consolidated_official=consolidated is not None and consolidated.get("official") == "yes",
+    )
 
 
 def _tag(el):
@@ -208,7 +226,7 @@ class _Builder:
             last_amended_date=_date(self.root.get(f"{LIMS}lastAmendedDate")),
             short_title=inline_text(ident.find("ShortTitle")) if ident.find("ShortTitle") is not None else "",
             long_title=inline_text(ident.find("LongTitle")) if ident.find("LongTitle") is not None else "",
-            nodes=self.nodes, pending=self.pending,
+            nodes=self.nodes, pending=self.pending, chapter=_chapter(ident, code),
         )
 
     # Body: headings are flat siblings of sections, so a stack tracks the path.

@@ -13,6 +13,7 @@ from django.db import connection, transaction
 
 from corpus import search_index
 from corpus.ingest.justice_laws import ParsedVersion, parse
+from corpus.instrument_names import chapter_citations
 from corpus.models import Act, ActVersion, PendingAmendment, Provision, ProvisionText
 
 BATCH = 2000
@@ -61,6 +62,9 @@ def _create_version(parsed: ParsedVersion, name, digest):
         field, long_field = ("title_fr", "long_title_fr") if parsed.lang == "fra" else ("title_en", "long_title_en")
         setattr(act, field, parsed.short_title or parsed.long_title[:500])
         setattr(act, long_field, parsed.long_title)
+        if parsed.chapter is not None:
+            citations = chapter_citations(parsed.chapter)
+            act.citation_en, act.citation_fr = citations.get("eng", ""), citations.get("fra", "")
         act.save()
     return ActVersion.objects.create(
         act=act, lang=parsed.lang, pit_date=parsed.pit_date, current_date=parsed.current_date,

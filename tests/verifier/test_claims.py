@@ -115,7 +115,7 @@ def test_it_says_unknown_when_no_provision_is_named():
 def test_it_says_unknown_when_the_act_is_not_in_the_corpus():
     result = verdict("Section 5 of the Bank Act governs.")
     assert result.label == "unknown"
-    assert "not in the corpus" in result.rationale
+    assert "No instrument in the corpus is called “Bank Act”" in result.rationale
 
 
 def test_it_says_unknown_when_no_act_is_named():
