@@ -119,6 +119,36 @@ def legal_citation(title: str, citation: str, pinpoint: str = "") -> str:
     return ", ".join(p for p in parts if p)
 
 
+_UNIT = re.compile(r"^(?P<kind>sch|s)(?P<label>[^(/]*)(?P<subs>(?:\([^()]+\))*)(?:/(?P<tail>.+))?$")
+
+
+def pinpoint_citation(unit_id: str, lang: str = "eng") -> str:
+    """A unit id as a citation's pinpoint: "s7(3)(c)" -> "s 7(3)(c)" (French "art 7(3)c)", the
+    paragraph letter closing with a bracket only); a schedule "sch1/4.7" -> "Sch 1, 4.7";
+    a definition "s2(1)/personal-information" -> 's 2(1), "personal information"'.
+    Anything else is returned as it is."""
+    m = _UNIT.match(unit_id or "")
+    if not m:
+        return unit_id
+    if m["kind"] == "sch":
+        head = f"{'ann' if lang == 'fra' else 'Sch'} {m['label']}".strip()
+        return f"{head}, {m['tail']}" if m["tail"] else head
+    subs = re.findall(r"\(([^()]+)\)", m["subs"])
+    if lang == "fra":
+        cited = f"art {m['label']}"
+        paragraph_written = False  # the first letter is the paragraph: "7(3)c)(i)"
+        for sub in subs:
+            if not paragraph_written and re.fullmatch(r"[a-z](?:\.\d+)?", sub):
+                cited, paragraph_written = cited + f"{sub})", True
+            else:
+                cited += f"({sub})"
+    else:
+        cited = f"s {m['label']}" + "".join(f"({s})" for s in subs)
+    if m["tail"]:
+        cited += f", « {m['tail'].replace('-', ' ')} »" if lang == "fra" else f", “{m['tail'].replace('-', ' ')}”"
+    return cited
+
+
 def _plain(letter: str) -> str:
     """"É" -> "E": abbreviations are written without accents (LPRPDE)."""
     return "".join(c for c in unicodedata.normalize("NFKD", letter) if not unicodedata.combining(c))

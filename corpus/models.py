@@ -8,6 +8,8 @@ file writes nothing; a changed file becomes a new version and the old one stays.
 from django.db import models
 from django.urls import reverse
 
+from corpus import instrument_names
+
 LANG_CHOICES = [("eng", "English"), ("fra", "French")]
 
 
@@ -182,6 +184,13 @@ class Provision(models.Model):
     @property
     def pinpoint(self):
         return f"{self.version.act.code}:{self.unit_id}"
+
+    def legal_citation(self):
+        """How a lawyer cites this unit: "Personal Information Protection and Electronic
+        Documents Act, SC 2000, c 5, s 7(3)(c)" (French: "…, LC 2000, ch 5, art 7(3)c)")."""
+        act, lang = self.version.act, self.version.lang
+        return instrument_names.legal_citation(act.title(lang), act.citation(lang),
+                                               instrument_names.pinpoint_citation(self.unit_id, lang))
 
     def official_url(self):
         """The official Justice Laws page of this provision: its section's own page, or the full

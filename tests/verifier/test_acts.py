@@ -3,7 +3,13 @@ citations, abbreviations derived from titles; ambiguity reported, never guessed.
 
 import pytest
 
-from corpus.instrument_names import Chapter, abbreviations, chapter_citations, legal_citation
+from corpus.instrument_names import (
+    Chapter,
+    abbreviations,
+    chapter_citations,
+    legal_citation,
+    pinpoint_citation,
+)
 from corpus.models import Act
 from verifier.acts import find_act_mentions, resolve_act
 from verifier.adapter import DbCorpus, act_ref
@@ -149,3 +155,23 @@ def test_the_importer_stores_each_acts_chapter_citation():
     assert (chra.citation_en, chra.citation_fr) == ("R.S.C. 1985, c. H-6", "L.R.C. (1985), ch. H-6")
     assert legal_citation(pipeda.title_en, pipeda.citation_en, "s 7(3)(c)") == (
         "Personal Information Protection and Electronic Documents Act, SC 2000, c 5, s 7(3)(c)")
+
+
+@pytest.mark.parametrize("unit, lang, cited", [
+    ("s7(3)(c)", "eng", "s 7(3)(c)"),
+    ("s7(3)(c)(i)", "fra", "art 7(3)c)(i)"),
+    ("s10.1", "eng", "s 10.1"),
+    ("sch1/4.7", "eng", "Sch 1, 4.7"),
+    ("s2(1)/personal-information", "eng", "s 2(1), “personal information”"),
+])
+def test_pinpoints_are_written_as_lawyers_cite_them(unit, lang, cited):
+    assert pinpoint_citation(unit, lang) == cited
+
+
+@pytest.mark.django_db
+def test_a_section_page_offers_its_citation_in_legal_form(client):
+    html = client.get("/acts/P-8.6/s7/").content.decode()
+    assert ('data-copy="Personal Information Protection and Electronic Documents Act, SC 2000, c 5, s 7"'
+            in html)
+    french = client.get("/acts/P-8.6/s7/?lang=fra").content.decode()
+    assert "LC 2000, ch 5, art 7" in french
