@@ -131,39 +131,52 @@ class Toolbox:
         return pending_amendments_of(act, provision, self._as_at(as_at), self.run.lang)
 
     def _tool_list_acts(self):
-        acts = []
-        for act in Act.objects.prefetch_related("versions"):
-            versions = [v for v in act.versions.all() if v.lang == self.run.lang]
-            if not versions:
-                continue
-            acts.append({"code": act.code, "title": act.title(self.run.lang),
-                         "latest_consolidation": max(v.pit_date for v in versions).isoformat(),
-                         "in_scope": not self.run.acts or act.code in self.run.acts})
-        return {"acts": acts}
+        return acts_held(self.run.lang, scope=self.run.acts)
 
     def _tool_find_definition(self, act, term, as_at=None):
-        act_row = Act.objects.filter(code=act.strip()).first()
-        if act_row is None:
-            raise ToolError(f"there is no Act {act!r} in the corpus; call list_acts for the codes")
-        try:
-            version = act_row.version_at(self.run.lang, self._as_at(as_at))
-        except VersionNotHeld as e:
-            raise ToolError(str(e)) from None
-        definitions = Provision.objects.filter(version=version, kind=Provision.KIND_DEFINITION)
-        found = definitions.filter(defined_term__iexact=term.strip()).select_related("text", "version__act").first()
-        if found is None:
-            near = list(definitions.filter(defined_term__icontains=term.strip()[:40])
-                        .values_list("defined_term", flat=True)[:10])
-            hint = f"; terms containing it: {', '.join(near)}" if near else ""
-            raise ToolError(f"{act_row.code} defines no term {term!r}{hint}")
-        section = Provision.objects.filter(version=version, unit_id=found.section_unit).first()
-        self._remember(found.pinpoint, *([section.pinpoint] if section else []))
-        return {"id": found.pinpoint, "term": found.defined_term, "act": act_row.code,
-                "section_id": section.pinpoint if section else "", "text": found.text.text,
-                "consolidated_to": version.pit_date.isoformat(), "status": found.status}
+        found = definition_of(act, term, self._as_at(as_at), self.run.lang)
+        self._remember(found["id"], *([found["section_id"]] if found["section_id"] else []))
+        return found
 
     def _as_at(self, value):
         return self.run.as_at if value in (None, "") else _date(value, "as_at")
+
+
+def acts_held(lang, scope=None) -> dict:
+    """Every Act held in `lang`: code, title, latest consolidation, and whether it is in `scope`
+    (every Act is, when the scope is empty)."""
+    acts = []
+    for act in Act.objects.prefetch_related("versions"):
+        versions = [v for v in act.versions.all() if v.lang == lang]
+        if versions:
+            acts.append({"code": act.code, "title": act.title(lang),
+                         "latest_consolidation": max(v.pit_date for v in versions).isoformat(),
+                         "in_scope": not scope or act.code in scope})
+    return {"acts": acts}
+
+
+def definition_of(act, term, as_at, lang) -> dict:
+    """The definition of `term` (any case) in Act `act` as at `as_at`: {id, term, act, section_id,
+    text, consolidated_to, status}. Raises ToolError naming near terms when there is none."""
+    act_row = Act.objects.filter(code=act.strip()).first()
+    if act_row is None:
+        raise ToolError(f"there is no Act {act!r} in the corpus; call list_acts for the codes")
+    try:
+        version = act_row.version_at(lang, as_at)
+    except VersionNotHeld as e:
+        raise ToolError(str(e)) from None
+    definitions = Provision.objects.filter(version=version, kind=Provision.KIND_DEFINITION)
+    found = definitions.filter(defined_term__iexact=term.strip()).select_related("text", "version__act").first()
+    if found is None:
+        near = list(definitions.filter(defined_term__icontains=term.strip()[:40])
+                    .values_list("defined_term", flat=True)[:10])
+        hint = f"; terms containing it: {', '.join(near)}" if near else ""
+        raise ToolError(f"{act_row.code} defines no term {term!r}{hint}")
+    section = Provision.objects.filter(version=version, unit_id=found.section_unit).first()
+    return {"id": found.pinpoint, "term": found.defined_term, "act": act_row.code,
+            "section_id": f"{act_row.code}:{section.unit_id}" if section else "", "text": found.text.text,
+            "text_sha256": found.text_id, "consolidated_to": version.pit_date.isoformat(),
+            "status": found.status}
 
 
 def pending_amendments_of(act, provision, as_at, lang) -> dict:
