@@ -12,6 +12,17 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 
+from research.roles import is_reviewer
+
+
+class RunQuerySet(models.QuerySet):
+    def visible_to(self, user):
+        """The runs `user` may see: their own, or every run for a reviewer; none when signed out.
+        The one access rule for runs, used by the pages and the API alike."""
+        if not user.is_authenticated:
+            return self.none()
+        return self if is_reviewer(user) else self.filter(created_by_id=user.pk)
+
 
 class Run(models.Model):
     STATUS_QUEUED = "queued"
@@ -61,6 +72,8 @@ class Run(models.Model):
     cache_read_tokens = models.PositiveIntegerField(default=0)
     cache_write_tokens = models.PositiveIntegerField(default=0)
     usd = models.DecimalField(max_digits=12, decimal_places=6, default=0)
+
+    objects = RunQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at"]

@@ -22,7 +22,8 @@ router = Router(tags=["verifier"])
 def verify_quote_endpoint(request, payload: QuoteIn):
     """Is `quote` verbatim in the provision as at `as_at` (default: the latest consolidation)?"""
     try:
-        return verify_quote(payload.provision_id, payload.quote, as_at=payload.as_at, lang=payload.lang)
+        return verify_quote(payload.provision_id, payload.quote, as_at=payload.as_at, lang=payload.lang,
+                            read_sha256=payload.text_sha256)
     except PinpointError as exc:
         return _error(str(exc), {"provision_id": str(exc)})
 

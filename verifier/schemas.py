@@ -16,6 +16,8 @@ class QuoteIn(Schema):
     quote: str = Field(..., min_length=1, max_length=20_000)
     as_at: datetime.date | None = None
     lang: Literal["eng", "fra"] = "eng"
+    text_sha256: str | None = Field(None, min_length=64, max_length=64,
+                                    description="the hash of the text you read; the answer says text_changed")
 
 
 class DifferenceOut(Schema):
@@ -44,6 +46,7 @@ class QuoteOut(Schema):
     path: str
     url: str
     provision_status: str | None
+    text_changed: bool | None = None  # only when the request passed text_sha256
 
 
 class ClaimItemIn(Schema):

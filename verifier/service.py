@@ -37,7 +37,7 @@ def parse_as_at(as_at):
         raise ValueError(f"as_at {as_at!r} is not a date; use YYYY-MM-DD") from None
 
 
-def verify_quote(provision_id, passage, as_at=None, lang="eng"):
+def verify_quote(provision_id, passage, as_at=None, lang="eng", read_sha256=None):
     """Is `passage` verbatim in the provision `provision_id` as at `as_at`?
 
     Returns a dict: `status` match | mismatch | not_found; `provision_id` (canonical);
@@ -46,6 +46,8 @@ def verify_quote(provision_id, passage, as_at=None, lang="eng"):
     `passage_as_stored` (the matched or closest passage, in the stored spelling); `checked`
     (the label an answer would show) and `findings` (the gates' findings for this one quote:
     wrong-unit, repealed, pinpoint-not-found, version and qualifier warnings...).
+    With `read_sha256` (the hash of the text the caller read), `text_changed` says whether the
+    stored text at that date is no longer that text (`text_sha256` is the current one).
     Raises PinpointError for a malformed id and ValueError for a bad date or language;
     an unknown Act or section is a not_found verdict, not an error.
     """
@@ -73,6 +75,8 @@ def verify_quote(provision_id, passage, as_at=None, lang="eng"):
         "url": "",
         "provision_status": None,
     }
+    if read_sha256 is not None:
+        result["text_changed"] = unit is None or read_sha256.strip().lower() != unit.sha256
     if unit is None:
         return result
     check = check_quote(passage, unit.text)

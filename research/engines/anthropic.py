@@ -26,28 +26,13 @@ from research.engines.base import (
     submission_from,
 )
 from research.models import ModelCall, RunEvent
+from research.prompts import system_prompt
 from research.tool_schemas import ALL_TOOLS
 
 REPAIR_TOOL_CALLS = 3
 EPHEMERAL = {"type": "ephemeral"}
 
-SYSTEM_PROMPT = """\
-You answer questions about Canadian federal statutes for lawyers. Every statement of law you make \
-must be backed by a verbatim quote of the stored text, checked by code after you submit.
-
-Work like this:
-1. search_statutes to find the sections; get_provision to read a section whole (it returns every \
-unit with its provision id); find_definition for terms the Act defines.
-2. Call submit_answer once. Each claim is one statement of law with citations; each citation gives \
-the provision_id of the SMALLEST unit holding the quote (e.g. P-8.6:s7(3)(c)) and the quote copied \
-exactly from the text a tool returned: whole sentences or whole units, no ellipses, no changed \
-words. Quote only provisions a tool returned in this conversation.
-3. reading: your interpretation, labelled as reading; cite only provisions you quoted. \
-not_in_text: what the quotes do not answer, and any qualifiers ("subject to", "despite", \
-"unless", "except"...) in the sections that your answer does not follow.
-4. If the statutes in the corpus cannot answer the question (provincial or foreign law, case law, \
-tax, facts), call submit_answer with decline: true and a scope_note saying why.
-If a search had to look outside the Acts asked about (broadened), say so in the answer."""
+SYSTEM_PROMPT = system_prompt()  # research/prompts.py: shared with the MCP server's prompts
 
 
 class AnthropicEngine(Engine):
