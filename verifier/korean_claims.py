@@ -225,6 +225,9 @@ class KoreanChecker:
             if flip in stated and not re.search(r"(?:으면|이면|하면|는다면)(?:\s|$)", own):
                 return contradicted(R.modality_differs(cited, kind, flip))
             return unknown(R.modality_unclear(cited, kind))
+        swapped = W.role_swapped(own, context)
+        if swapped:
+            return unknown(R.role_swapped(cited, *swapped))
         universal = W.has_any(own, "universal")
         if universal and W.has_any(best, "condition") and not W.has_any(own, "condition"):
             return unknown(R.condition_dropped(cited, universal))

@@ -5,6 +5,8 @@ exactly, since clients compare them; the others are our own wording for what the
 open (목, deletion, a quote, a restatement).
 """
 
+import re
+
 # --- the protocol's fixed strings --------------------------------------------------------------
 LOCAL_ONLY = "로컬 전용 모드에서는 외부 원문을 조회하지 않았습니다."
 UNPARSED = "한국 법률 인용 구조를 충분히 식별하지 못했습니다."
@@ -78,8 +80,14 @@ def clauses_joined(cited: str, words: list[str]) -> str:
     return f"주장은 {cited}의 여러 문장에 있는 말({listed})을 하나로 묶고 있어 원문만으로는 판단할 수 없습니다."
 
 
+def role_swapped(cited: str, noun: str, role: str) -> str:
+    said = "행위의 주체로" if role == "subject" else "행위의 상대방으로"
+    return (f"주장은 “{noun}”{'을' if _final(noun) else '를'} {said} 말하지만 {topic(cited)} 그렇게 정하지 않아, "
+            "원문만으로는 판단할 수 없습니다.")
+
+
 def condition_dropped(cited: str, word: str) -> str:
-    return f"주장은 “{word}”라고 하지만 {cited}는 조건을 붙이고 있어 원문만으로는 판단할 수 없습니다."
+    return f"주장은 “{word}”라고 하지만 {topic(cited)} 조건을 붙이고 있어 원문만으로는 판단할 수 없습니다."
 
 
 def narrowed(cited: str, word: str) -> str:
@@ -87,7 +95,7 @@ def narrowed(cited: str, word: str) -> str:
 
 
 def quote_too_short(quote: str, cited: str) -> str:
-    return f"따옴표 안의 “{quote}”는 {cited}에 없습니다. 인용문이 아니라 주장 자신의 말일 수 있습니다."
+    return f"따옴표 안의 {topic(f"“{quote}”")} {cited}에 없습니다. 인용문이 아니라 주장 자신의 말일 수 있습니다."
 
 
 def quote_differs(cited: str, expected: str, found: str, passage: str) -> str:
@@ -100,7 +108,7 @@ def quote_elsewhere(cited: str, where: str) -> str:
 
 
 def quote_nowhere(quote: str, cited: str, law: str) -> str:
-    return f"인용문 “{quote}”는 {cited}에도, {law}의 다른 조문에도 없습니다."
+    return f"인용문 {topic(f"“{quote}”")} {cited}에도, {law}의 다른 조문에도 없습니다."
 
 
 MODALITY_WORDS = {"prohibition": "금지", "obligation": "의무", "permission": "허용", "nullity": "무효"}
@@ -114,7 +122,7 @@ def topic(word: str) -> str:
 
 def _final(word: str) -> bool:
     """Does `word` end in a final consonant (받침)? A digit is read as its Korean number."""
-    last = word.rstrip()[-1:]
+    last = re.sub(r"\W+$", "", word)[-1:]  # “...” ends in its last word
     if last.isdigit():
         return last in "013678"
     code = ord(last) - 0xAC00 if last else -1

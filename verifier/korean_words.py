@@ -125,6 +125,31 @@ def opposite(kind: str) -> str | None:
     return table()["opposite_modality"].get(kind)
 
 
+def roles(text: str) -> dict[str, set[str]]:
+    """{noun: roles it is named in}: "subject" ("사용자는", "근로자가") or "dative" ("근로자에게")."""
+    found = {}
+    markers = sorted(((m, role) for role, ms in table()["roles"].items() for m in ms), key=lambda p: -len(p[0]))
+    for word in _EOJEOL.findall(fold(text)):
+        for marker, role in markers:
+            if word.endswith(marker) and len(word) - len(marker) >= MIN_STEM:
+                found.setdefault(word[:-len(marker)], set()).add(role)
+                break
+    return found
+
+
+def role_swapped(claim_words: str, text: str) -> tuple[str, str] | None:
+    """(noun, its role in the claim) when the claim names a party in a role the text never gives
+    it, and the text gives it the other: "근로자는 ... 교부하여야 한다" of "사용자는 ... 근로자에게
+    교부하여야 한다"."""
+    stated = roles(text)
+    for noun, claimed in roles(claim_words).items():
+        held = stated.get(noun, set())
+        for role in sorted(claimed):
+            if held and role not in held:
+                return noun, role
+    return None
+
+
 def has_any(text: str, key: str) -> str | None:
     """The first of the table's `key` words (universal, condition, only, narrows) in `text`."""
     folded = fold(text)

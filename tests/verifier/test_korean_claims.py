@@ -122,3 +122,10 @@ def test_it_tells_korean_claims_from_canadian_ones():
     assert is_korean_claim("민법 제103조는 무효를 정한다.")
     assert is_korean_claim("대법원 2023다302036 판결")
     assert not is_korean_claim("Under s. 7(3)(c) of PIPEDA, an organization may disclose.")
+
+
+def test_a_party_put_in_the_other_role_is_unknown():
+    v = check("근로기준법 제17조 제2항에 따라 근로자는 사용자에게 서면을 교부하여야 한다.")
+    assert (v.label, v.rationale) == ("unknown", "주장은 “근로자”를 행위의 주체로 말하지만 근로기준법 제17조제2항은 "
+                                                 "그렇게 정하지 않아, 원문만으로는 판단할 수 없습니다.")
+    assert check("근로기준법 제17조 제2항에 따라 사용자는 근로자에게 서면을 교부하여야 한다.").label == "verified"
