@@ -86,6 +86,8 @@ class KoreanChecker:
         if not citations:
             return KoreanVerdict(UNKNOWN, F.MALFORMED, R.UNPARSED, [], [])
         verdicts = [self._check_statute(text, c, citations) for c in citations]
+        for verdict in verdicts:  # the official pages beside ours, as for a Canadian claim
+            verdict.links += [url for url in verdict.supporting_urls if url not in verdict.links]
         for label in (CONTRADICTED, UNKNOWN):
             for verdict in verdicts:
                 if verdict.label == label:
