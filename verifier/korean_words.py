@@ -82,24 +82,37 @@ def missing_stems(claim_words: str, text: str) -> list[str]:
 def counted(text: str) -> set[tuple[str, str]]:
     """(number, counter) of each number the text writes with a counter: {("19", "세")}. A number
     with no counter after it is ("19", "")."""
-    counters = sorted(table()["counters"], key=len, reverse=True)
-    found = set()
-    for match in _NUMBER.finditer(fold(text)):
-        after = match.group(2) or ""
-        counter = next((c for c in counters if after.startswith(c)), "")
-        found.add((match.group(1), counter))
-    return found
+    return {(number, counter) for number, counter, _ in _figures(text)}
 
 
 def number_conflict(claim_words: str, text: str) -> tuple[str, str] | None:
     """(claim's figure, text's figure) when the claim writes a number with a counter that the
-    text writes only with another number ("20세" where the text has "19세"); None otherwise."""
-    claimed, stated = counted(claim_words), counted(text)
-    for number, counter in sorted(claimed - stated):
-        others = sorted(n for n, c in stated if c == counter and counter and n != number)
+    text writes only with another number ("20세" where the text has "19세"); None otherwise. Of
+    several, the text's figure followed by the claim's next word ("25일을 한도로") is named."""
+    stated = _figures(text)
+    held = {(n, c) for n, c, _ in stated}
+    for number, counter, after in _figures(claim_words):
+        if not counter or (number, counter) in held:
+            continue
+        others = [(n, a) for n, c, a in stated if c == counter and n != number]
         if others:
-            return f"{number}{counter}", f"{others[0]}{counter}"
+            best = next((n for n, a in others if a and a == after), others[0][0])
+            return f"{number}{counter}", f"{best}{counter}"
     return None
+
+
+def _figures(text: str) -> list[tuple[str, str, str]]:
+    """(number, counter, the stem of the next word: "한도" of "25일을 한도로") of each number of
+    `text`, in order."""
+    counters = sorted(table()["counters"], key=len, reverse=True)
+    found = []
+    folded = fold(text)
+    for match in _NUMBER.finditer(folded):
+        word = match.group(2) or ""
+        counter = next((c for c in counters if word.startswith(c)), "")
+        following = next(iter(_EOJEOL.findall(folded[match.end():match.end() + 20])), "")
+        found.append((match.group(1), counter, stem(following)))
+    return found
 
 
 def numbers_missing(claim_words: str, text: str) -> list[str]:

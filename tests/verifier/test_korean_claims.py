@@ -129,3 +129,10 @@ def test_a_party_put_in_the_other_role_is_unknown():
     assert (v.label, v.rationale) == ("unknown", "주장은 “근로자”를 행위의 주체로 말하지만 근로기준법 제17조제2항은 "
                                                  "그렇게 정하지 않아, 원문만으로는 판단할 수 없습니다.")
     assert check("근로기준법 제17조 제2항에 따라 사용자는 근로자에게 서면을 교부하여야 한다.").label == "verified"
+
+
+def test_of_several_figures_the_one_in_the_same_place_is_named():
+    assert outcome("근로기준법 제60조 제4항에 따라 가산휴가를 포함한 총 휴가 일수는 30일을 한도로 한다.")[2] == (
+        "근로기준법 제60조제4항은 주장과 다른 수를 정합니다. 원문은 “25일”, 주장은 “30일”입니다.")
+    assert outcome("근로기준법 제26조에 따라 사용자는 근로자를 해고하려면 적어도 60일 전에 예고를 하여야 한다.")[0] == "contradicted"
+    assert outcome("근로기준법 제26조에 따라 사용자는 근로자를 해고하려면 적어도 30일 전에 예고를 하여야 한다.")[0] == "verified"
