@@ -85,7 +85,10 @@ class KoreanChecker:
             return self._check_precedent(text, case)
         if not citations:
             return KoreanVerdict(UNKNOWN, F.MALFORMED, R.UNPARSED, [], [])
-        verdicts = [self._check_statute(text, c, citations) for c in citations]
+        # The claim's subject is its first citation; a later citation of a law not held
+        # ("「소득세법」 제4조제1항제1호에 따른 ...") is part of what it says, not a citation to check.
+        checked = [c for c in citations if c.law_code] if citations[0].law_code else citations[:1]
+        verdicts = [self._check_statute(text, c, checked) for c in checked]
         for verdict in verdicts:  # the official pages beside ours, as for a Canadian claim
             verdict.links += [url for url in verdict.supporting_urls if url not in verdict.links]
         for label in (CONTRADICTED, UNKNOWN):

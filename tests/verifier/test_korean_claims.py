@@ -136,3 +136,9 @@ def test_of_several_figures_the_one_in_the_same_place_is_named():
         "근로기준법 제60조제4항은 주장과 다른 수를 정합니다. 원문은 “25일”, 주장은 “30일”입니다.")
     assert outcome("근로기준법 제26조에 따라 사용자는 근로자를 해고하려면 적어도 60일 전에 예고를 하여야 한다.")[0] == "contradicted"
     assert outcome("근로기준법 제26조에 따라 사용자는 근로자를 해고하려면 적어도 30일 전에 예고를 하여야 한다.")[0] == "verified"
+
+
+def test_a_law_not_held_named_inside_the_claim_is_part_of_what_it_says():
+    v = check("근로기준법 제43조의6 제1항 제3호는 국세청장에게 임금등이 체불된 근로자의 「소득세법」 제4조제1항제1호에 따른 "
+              "종합소득에 관한 자료를 요청하는 것을 정한다.")
+    assert (v.label, v.provision_id) == ("verified", "근로기준법:제43조의6제1항제3호")
