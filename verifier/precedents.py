@@ -66,7 +66,7 @@ def find_case_number(text: str) -> tuple[str, int, int] | None:
     or "3개월" is never a case."""
     courts = table()["courts"]
     for match in _CASE.finditer(text):
-        if match["mark"] in courts:
+        if not _is_mark(match["mark"]):
             continue
         near = text[max(0, match.start() - 40):match.end() + 20]
         if any(c in near for c in courts) or _PRECEDENT_WORDS.search(near):
@@ -140,8 +140,12 @@ def shared_topic(words: list[str], title: str) -> list[str]:
 
 
 def _find_case(text: str):
-    courts = table()["courts"]
-    return next((m for m in _CASE.finditer(text) if m["mark"] not in courts), None)
+    return next((m for m in _CASE.finditer(text) if _is_mark(m["mark"])), None)
+
+
+def _is_mark(mark: str) -> bool:
+    """A case-type mark (다, 도, 헌마, 가합 ...), not a court's name or a counter."""
+    return mark not in table()["courts"] and not any(mark.startswith(w) for w in table()["not_case_marks"])
 
 
 def _normal(match: re.Match) -> str:

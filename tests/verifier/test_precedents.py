@@ -8,7 +8,7 @@ import pytest
 
 from tests.verifier.korean_fixtures import KoreanArticles
 from verifier import korean_rationales as R
-from verifier.korean_claims import KoreanChecker
+from verifier.korean_claims import KoreanChecker, is_korean_claim
 from verifier.precedents import (
     PrecedentIndexError,
     find_case_number,
@@ -91,3 +91,8 @@ def test_a_case_number_the_index_does_not_hold_is_contradicted():
     verdict = check("대법원 2022다111111 판결은 임대차 보증금 반환 의무를 인정했다.")
     assert (verdict.label, verdict.code, verdict.rationale, verdict.supporting_urls) == (
         "contradicted", "case-not-found", "해당 사건번호를 확인할 수 없습니다.", [])
+
+
+def test_a_citation_by_bare_numbers_is_not_a_case():
+    assert find_case_number("근로기준법 15조1항에 따른 해고 사건") is None
+    assert is_korean_claim("근로기준법 15조1항에 따른 해고 사건")
