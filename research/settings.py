@@ -165,6 +165,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("VERBATIM_MAX_UPLOAD_BYTES", 2_621_440)
 VERBATIM_DEFAULT_CORPUS = [BASE_DIR / "corpus" / "data" / "ca"]
 
 # Research runs (see docs/architecture.md)
+# The Korean precedent index (verifier/precedents.py: a TSV of case_number, court, decision_date,
+# title); empty: none is loaded, and precedent claims come back unknown.
+VERBATIM_PRECEDENT_INDEX = os.environ.get("VERBATIM_PRECEDENT_INDEX", "")
 VERBATIM_MODEL = os.environ.get("VERBATIM_MODEL", "claude-sonnet-5-5")
 ANTHROPIC_BASE_URL = os.environ.get("ANTHROPIC_BASE_URL") or None
 VERBATIM_MAX_TOOL_CALLS = env_int("VERBATIM_MAX_TOOL_CALLS", 8)
