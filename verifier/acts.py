@@ -3,6 +3,7 @@
 Ambiguity is reported, never guessed: a partial title match is a suggestion, not a resolution.
 """
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -129,7 +130,10 @@ def _name_table(acts: list[ActRef], raw: bool = False) -> dict[str, set[str]]:
     return table
 
 
+@functools.lru_cache(maxsize=65536)
 def _name_pattern(name: str) -> re.Pattern:
+    # Cached: the re module's own cache holds 512 patterns, and a corpus of hundreds of Acts has
+    # thousands of names, so without this every call recompiled every name.
     # Uppercase abbreviations must match case; titles match any case. Korean names take
     # particles directly after them ("민법상"), so no boundary is required after Hangul.
     flags = 0 if name.isupper() else re.IGNORECASE

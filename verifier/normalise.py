@@ -4,6 +4,7 @@ Unicode NFKC, curly quotes and primes to straight, dashes kept, whitespace runs 
 ends stripped. Nothing else: no case folding, so a changed word or letter stays a mismatch.
 """
 
+import functools
 import unicodedata
 
 # Guillemets are deliberately absent: French text quotes with « », and a quote that swaps
@@ -19,8 +20,12 @@ def normalise_quote(text: str) -> str:
     return normalise_with_map(text)[0]
 
 
-def normalise_with_map(text: str) -> tuple[str, list[int]]:
+@functools.lru_cache(maxsize=4096)
+def normalise_with_map(text: str) -> tuple[str, tuple[int, ...]]:
     """Normalise `text` and keep the way back to it.
+
+    Cached (the result is immutable): one answer or corpus check compares many quotes with the
+    same few section texts, and this character walk is most of a quote check's time.
 
     Returns (normalised, index_map). index_map has len(normalised) + 1 entries: entry i is the
     offset in `text` where normalised character i came from, and the last entry is the offset
@@ -47,10 +52,10 @@ def normalise_with_map(text: str) -> tuple[str, list[int]]:
         chars.pop()
         origins.pop()
     origins.append(end_of_last if chars else 0)
-    return "".join(chars), origins
+    return "".join(chars), tuple(origins)
 
 
-def original_span(index_map: list[int], start: int, end: int) -> tuple[int, int]:
+def original_span(index_map: tuple[int, ...], start: int, end: int) -> tuple[int, int]:
     """Map the normalised span [start, end) to a span of the original text."""
     if end <= start:
         return index_map[start], index_map[start]
