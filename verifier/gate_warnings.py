@@ -26,7 +26,8 @@ _BROADENED_HINTS = re.compile(
     r"outside|beyond|other acts?\b|broaden|wider|widened|not (?:limited|confined) to|also searched",
     re.IGNORECASE,
 )
-_ID_RE = re.compile(r"(?<![\w-])[^\s:,;()]+:(?:s|sch)\d[^\s,;]*")
+# A provision id written out: "P-8.6:s7(3)", "E-5.6:schVI/s1", "SOR-2001-7:s1(a)".
+_ID_RE = re.compile(r"(?<![\w-])[^\s:,;()]+:(?:s\d|sch)[^\s,;]*")
 
 
 def qualifier_warnings(citations, checked, corpus: CorpusView, not_in_text: str) -> list[Finding]:
@@ -140,6 +141,8 @@ def reading_warnings(reading: str, corpus: CorpusView, retrieved: set[str]) -> l
 
 def _reading_refs(reading: str, corpus: CorpusView, retrieved: set[str]):
     """Yield (reference as written, possible section ids) for each provision the Reading names."""
+    if not reading.strip():
+        return
     for m in _ID_RE.finditer(reading):
         try:
             yield m.group(), [parse_provision_id(m.group().rstrip(".")).section_id]

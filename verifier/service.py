@@ -42,7 +42,7 @@ def parse_as_at(as_at):
         raise ValueError(f"as_at {as_at!r} is not a date; use YYYY-MM-DD") from None
 
 
-def verify_quote(provision_id, passage, as_at=None, lang="eng", read_sha256=None):
+def verify_quote(provision_id, passage, as_at=None, lang="eng", read_sha256=None, corpus=None):
     """Is `passage` verbatim in the provision `provision_id` as at `as_at`?
 
     Returns a dict: `status` match | mismatch | not_found; `provision_id` (canonical);
@@ -54,13 +54,14 @@ def verify_quote(provision_id, passage, as_at=None, lang="eng", read_sha256=None
     With `read_sha256` (the hash of the text the caller read), `text_changed` says whether the
     stored text at that date is no longer that text (`text_sha256` is the current one).
     Raises PinpointError for a malformed id and ValueError for a bad date or language;
-    an unknown Act or section is a not_found verdict, not an error.
+    an unknown Act or section is a not_found verdict, not an error. `corpus`, a DbCorpus for
+    the same language and date, lets a caller checking many quotes (check_corpus) share its cache.
     """
     pid = parse_provision_id(provision_id)
     as_at = parse_as_at(as_at)
     if lang not in ("eng", "fra"):
         raise ValueError(f"lang {lang!r} is not 'eng' or 'fra'")
-    corpus = DbCorpus(lang=lang, as_at=as_at)
+    corpus = corpus if corpus is not None else DbCorpus(lang=lang, as_at=as_at)
     unit = corpus.get(str(pid))
     # One citation through the gates, as if a tool had fetched it, for the same findings a run gets.
     answer = {"claims": [{"text": "", "citations": [{"provision_id": str(pid), "quote": passage}]}]}

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('corpus', '0006_schedule_headings'),
+        ('corpus', '0007_regulations'),
     ]
 
     operations = [
