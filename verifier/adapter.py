@@ -31,13 +31,10 @@ class DbCorpus:
 
     # CorpusView
     def get(self, provision_id):
-        try:
-            pid = parse_provision_id(provision_id)
-            act, unit = pid.act, pid.unit
-        except PinpointError:
-            if ":" not in str(provision_id):
-                return None
-            act, unit = str(provision_id).split(":", 1)
+        parts = act_and_unit(provision_id)
+        if parts is None:
+            return None
+        act, unit = parts
         version = self._version(act)
         if version is None:
             return None
@@ -150,6 +147,19 @@ class DbCorpus:
             self._headings[version.pk] = dict(SectionDoc.objects.filter(version=version).values_list(
                 "provision__section_unit", "headings"))
         return self._headings[version.pk]
+
+
+def act_and_unit(provision_id):
+    """(Act code, unit id) of a provision id as the corpus stores it; an id the pinpoint grammar
+    cannot read is split at its colon; None when it has none."""
+    try:
+        pid = parse_provision_id(provision_id)
+        return pid.act, pid.unit
+    except PinpointError:
+        if ":" not in str(provision_id):
+            return None
+        act, unit = str(provision_id).split(":", 1)
+        return act, unit
 
 
 def act_ref(act):
