@@ -28,7 +28,7 @@ run: corpus
 	@echo "Verbatim on http://$(HOST):$(PORT)/ (worker running alongside; Ctrl-C stops both)"
 	@trap 'kill 0' EXIT INT TERM; \
 	  $(PY) manage.py recover_runs; \
-	  $(PY) manage.py db_worker --queue-name '*' & \
+	  $(PY) manage.py run_worker --queue-name '*' & \
 	  $(PY) -m uvicorn research.asgi:application --host $(HOST) --port $(PORT) --no-access-log
 
 browser-deps:
