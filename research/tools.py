@@ -106,7 +106,8 @@ class Toolbox:
             broadened = bool(results.hits)
             if broadened and not self.run.broadened:
                 self.run.broadened = True
-                Run.objects.filter(pk=self.run.pk).update(broadened=True)
+                with self.run.owned():
+                    Run.objects.filter(pk=self.run.pk).update(broadened=True)
         hits = [hit_dict(h) for h in results.hits]
         self._remember(*[h["id"] for h in hits])
         found = {"query": query, "broadened": broadened, "hits": hits}

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Serve Verbatim: recover stale runs, start the task workers and the web server; Ctrl-C or TERM
+# Serve Verbatim: recover stale runs, start the task workers (run_worker: db_worker with a
+# heartbeat and a periodic stale-run sweep) and the web server; Ctrl-C or TERM
 # stops them all, waits for them to finish what they are writing, and exits 0.
 #   HOST, PORT          where uvicorn listens (default 127.0.0.1:8000)
 #   VERBATIM_TASK_WORKERS  task worker processes (default 2)
@@ -20,7 +21,7 @@ trap stop INT TERM
 
 "$PY" manage.py recover_runs || exit 1
 for _ in $(seq "${VERBATIM_TASK_WORKERS:-2}"); do
-  "$PY" manage.py db_worker --queue-name '*' &
+  "$PY" manage.py run_worker --queue-name '*' &
   pids+=($!)
 done
 "$PY" -m uvicorn research.asgi:application --host "${HOST:-127.0.0.1}" --port "${PORT:-8000}" \
