@@ -5,7 +5,6 @@ the first version held ("version not held: ..."; never today's text instead); 42
 malformed pinpoint, a bad date or an unknown language.
 """
 
-import datetime as dt
 from typing import Literal
 
 from django.db.models import Count, Max, Q
@@ -14,10 +13,12 @@ from ninja.errors import HttpError
 from ninja.pagination import LimitOffsetPagination, paginate
 
 from corpus import lookup
+from corpus.api_errors import error_responses
 from corpus.models import Act, ActVersion, Provision, VersionNotHeld
 from corpus.schemas import (
     ActDetailOut,
     ActOut,
+    IsoDate,
     PendingAmendmentsOut,
     ProvisionOut,
     SearchIn,
@@ -31,21 +32,21 @@ router = Router(tags=["corpus"])
 Lang = Literal["eng", "fra"]  # anything else is 422
 
 
-@router.get("/acts", response=list[ActOut])
+@router.get("/acts", response={200: list[ActOut], **error_responses(422)})
 @paginate(LimitOffsetPagination)
 def list_acts(request):
     """Every Act held, by code, with its latest consolidation date per language."""
     return [_act_out(act) for act in _acts_with_summary()]
 
 
-@router.get("/acts/{code}", response=ActDetailOut)
+@router.get("/acts/{code}", response={200: ActDetailOut, **error_responses(404, 422)})
 def get_act(request, code: str):
     act = _act_or_404(code, summary=True)
     return {**_act_out(act), "jurisdiction": act.jurisdiction,
             "long_title_en": act.long_title_en, "long_title_fr": act.long_title_fr}
 
 
-@router.get("/acts/{code}/versions", response=list[VersionOut])
+@router.get("/acts/{code}/versions", response={200: list[VersionOut], **error_responses(404, 422)})
 def list_versions(request, code: str, lang: Lang | None = None):
     """The versions held, newest first; `lang` keeps one language."""
     act = _act_or_404(code)
@@ -58,16 +59,16 @@ def list_versions(request, code: str, lang: Lang | None = None):
     return [_version_out(v, is_latest=latest[v.lang] == v.pk) for v in versions]
 
 
-@router.get("/acts/{code}/pending-amendments", response=PendingAmendmentsOut)
-def pending_amendments(request, code: str, lang: Lang = "eng", as_at: dt.date | None = None):
+@router.get("/acts/{code}/pending-amendments", response={200: PendingAmendmentsOut, **error_responses(404, 422)})
+def pending_amendments(request, code: str, lang: Lang = "eng", as_at: IsoDate | None = None):
     """Amendments not in force and related provisions of the as-at version, kept apart from its text."""
     version = _version_or_404(code, as_at, lang)
     return {"act": version.act.code, "version": _version_ref(version),
             "amendments": list(version.pending_amendments.order_by("position"))}
 
 
-@router.get("/provisions/{path:pinpoint}", response=ProvisionOut)
-def get_provision(request, pinpoint: str, as_at: dt.date | None = None, lang: Lang = "eng"):
+@router.get("/provisions/{path:pinpoint}", response={200: ProvisionOut, **error_responses(404, 422)})
+def get_provision(request, pinpoint: str, as_at: IsoDate | None = None, lang: Lang = "eng"):
     """One provision by pinpoint id (e.g. P-8.6:s7(3)(c)) as at a date, with its whole section's text."""
     try:
         provision = lookup.get_provision(pinpoint, as_at=as_at, lang=lang)
@@ -94,7 +95,7 @@ def get_provision(request, pinpoint: str, as_at: dt.date | None = None, lang: La
     }
 
 
-@router.get("/search", response=SearchOut)
+@router.get("/search", response={200: SearchOut, **error_responses(404, 422)})
 def search(request, params: Query[SearchIn]):
     """Sections matching `q` in the as-at version of each Act (all Acts, or those named by `act`).
 
@@ -117,7 +118,8 @@ def search(request, params: Query[SearchIn]):
         raise HttpError(404, message if message.startswith("version not held") else f"version not held: {message}") from None
     return {"query": results.query, "lang": params.lang, "as_at": params.as_at, "total": results.total,
             "has_more": results.has_more, "hits": [vars(hit) for hit in results.hits],
-            "corrections": [{"typed": typed, "read_as": read_as} for typed, read_as in results.corrections]}
+            "corrections": [{"typed": typed, "read_as": read_as} for typed, read_as in results.corrections],
+            "left_out": [{"act": code, "reason": reason} for code, reason in results.left_out]}
 
 
 def _acts_with_summary():
