@@ -5,7 +5,6 @@ the first version held ("version not held: ..."; never today's text instead); 42
 malformed pinpoint, a bad date or an unknown language.
 """
 
-import datetime as dt
 from contextlib import contextmanager
 from typing import Literal
 
@@ -16,12 +15,14 @@ from ninja.pagination import LimitOffsetPagination, paginate
 
 from corpus import lookup
 from corpus.amendments import pending_amendments as amendments_not_in_force
+from corpus.api_errors import error_responses
 from corpus.history import provision_versions, version_changes
 from corpus.models import Act, VersionNotHeld
 from corpus.schemas import (
     ActDetailOut,
     ActOut,
     ChangesIn,
+    IsoDate,
     PendingAmendmentsOut,
     ProvisionChangesOut,
     ProvisionOut,
@@ -38,21 +39,21 @@ router = Router(tags=["corpus"])
 Lang = Literal["eng", "fra"]  # anything else is 422
 
 
-@router.get("/acts", response=list[ActOut])
+@router.get("/acts", response={200: list[ActOut], **error_responses(422)})
 @paginate(LimitOffsetPagination)
 def list_acts(request):
     """Every Act held, by code, with its latest consolidation date per language."""
     return [_act_out(act) for act in _acts_with_summary()]
 
 
-@router.get("/acts/{code}", response=ActDetailOut)
+@router.get("/acts/{code}", response={200: ActDetailOut, **error_responses(404, 422)})
 def get_act(request, code: str):
     act = _act_or_404(code, summary=True)
     return {**_act_out(act), "jurisdiction": act.jurisdiction,
             "long_title_en": act.long_title_en, "long_title_fr": act.long_title_fr}
 
 
-@router.get("/acts/{code}/versions", response=list[VersionOut])
+@router.get("/acts/{code}/versions", response={200: list[VersionOut], **error_responses(404, 422)})
 def list_versions(request, code: str, lang: Lang | None = None):
     """The versions held, newest first; `lang` keeps one language."""
     act = _act_or_404(code)
@@ -65,8 +66,8 @@ def list_versions(request, code: str, lang: Lang | None = None):
     return [_version_out(v, is_latest=latest[v.lang] == v.pk) for v in versions]
 
 
-@router.get("/acts/{code}/pending-amendments", response=PendingAmendmentsOut)
-def pending_amendments(request, code: str, lang: Lang = "eng", as_at: dt.date | None = None,
+@router.get("/acts/{code}/pending-amendments", response={200: PendingAmendmentsOut, **error_responses(404, 422)})
+def pending_amendments(request, code: str, lang: Lang = "eng", as_at: IsoDate | None = None,
                        provision: str | None = None):
     """Amendments not in force and related provisions of the as-at version, kept apart from its text.
 
@@ -87,14 +88,15 @@ def pending_amendments(request, code: str, lang: Lang = "eng", as_at: dt.date | 
             "not_in_force": amendments_not_in_force(version, unit)}
 
 
-@router.get("/provisions/{path:pinpoint}/versions", response=ProvisionVersionsOut)
+@router.get("/provisions/{path:pinpoint}/versions", response={200: ProvisionVersionsOut, **error_responses(404, 422)})
 def get_provision_versions(request, pinpoint: str, lang: Lang = "eng"):
     """Every version held of the provision's Act, oldest first, with the provision's text hash in each."""
     with _lookup_errors():
         return provision_versions(pinpoint, lang=lang)
 
 
-@router.get("/provisions/{path:pinpoint}/changes", response=ProvisionChangesOut, by_alias=True)
+@router.get("/provisions/{path:pinpoint}/changes", response={200: ProvisionChangesOut, **error_responses(404, 422)},
+            by_alias=True)
 def get_provision_changes(request, pinpoint: str, params: Query[ChangesIn]):
     """Units of the provision added, removed or changed between the versions in force on `from`
     and `to` (default: the latest)."""
@@ -102,8 +104,8 @@ def get_provision_changes(request, pinpoint: str, params: Query[ChangesIn]):
         return version_changes(pinpoint, params.from_, params.to, lang=params.lang)
 
 
-@router.get("/provisions/{path:pinpoint}", response=ProvisionOut)
-def get_provision(request, pinpoint: str, as_at: dt.date | None = None, lang: Lang = "eng",
+@router.get("/provisions/{path:pinpoint}", response={200: ProvisionOut, **error_responses(404, 422)})
+def get_provision(request, pinpoint: str, as_at: IsoDate | None = None, lang: Lang = "eng",
                   offset: int | None = None, text_sha256: str | None = None):
     """One provision by pinpoint id (e.g. P-8.6:s7(3)(c)) as at a date, with its whole section's
     units (paged by `offset`). With `text_sha256` (the hash a client read), `text_changed` says
@@ -113,7 +115,7 @@ def get_provision(request, pinpoint: str, as_at: dt.date | None = None, lang: La
         return provision_dict(provision, offset=offset, detail=True, read_sha256=text_sha256)
 
 
-@router.get("/search", response=SearchOut)
+@router.get("/search", response={200: SearchOut, **error_responses(404, 422)})
 def search(request, params: Query[SearchIn]):
     """Sections matching `q` in the as-at version of each Act (all Acts, or those named by `act`).
 
@@ -136,7 +138,8 @@ def search(request, params: Query[SearchIn]):
         raise HttpError(404, message if message.startswith("version not held") else f"version not held: {message}") from None
     return {"query": results.query, "lang": params.lang, "as_at": params.as_at, "total": results.total,
             "has_more": results.has_more, "hits": [vars(hit) for hit in results.hits],
-            "corrections": [{"typed": typed, "read_as": read_as} for typed, read_as in results.corrections]}
+            "corrections": [{"typed": typed, "read_as": read_as} for typed, read_as in results.corrections],
+            "left_out": [{"act": code, "reason": reason} for code, reason in results.left_out]}
 
 
 def _acts_with_summary():

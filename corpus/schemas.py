@@ -1,9 +1,26 @@
 """Response schemas of the corpus API (explicit fields; dates as YYYY-MM-DD)."""
 
 import datetime as dt
-from typing import Literal
+import re
+from typing import Annotated, Literal
 
 from ninja import Field, Schema
+from pydantic import BeforeValidator
+
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _date_as_written(value):
+    """Only YYYY-MM-DD (or a date): pydantic alone reads 0 as 1970-01-01 and a datetime as a day."""
+    if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
+        return value
+    if isinstance(value, str) and _ISO_DATE.fullmatch(value):
+        return value  # pydantic then refuses an impossible day such as 2019-13-45
+    raise ValueError(f"{value!r} is not a date written YYYY-MM-DD")
+
+
+# A date every API input takes: as_at in the corpus, verifier and research schemas and queries.
+IsoDate = Annotated[dt.date, BeforeValidator(_date_as_written)]
 
 
 class ActOut(Schema):
@@ -149,7 +166,7 @@ class SearchIn(Schema):
     q: str
     act: list[str] | None = None  # repeated or comma-separated Act codes
     lang: Literal["eng", "fra"] = "eng"
-    as_at: dt.date | None = None
+    as_at: IsoDate | None = None
     limit: int = 10
     offset: int = 0
 
@@ -171,6 +188,11 @@ class CorrectionOut(Schema):
     read_as: str
 
 
+class LeftOutOut(Schema):
+    act: str
+    reason: str
+
+
 class SearchOut(Schema):
     query: str
     lang: str
@@ -178,6 +200,7 @@ class SearchOut(Schema):
     total: int
     has_more: bool
     corrections: list[CorrectionOut]  # mistyped words read as the statute word meant
+    left_out: list[LeftOutOut]  # Acts not searched at `as_at`, and why
     hits: list[SearchHitOut]
 
 

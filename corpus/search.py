@@ -72,6 +72,7 @@ class SearchResults:
     total: int = 0
     has_more: bool = False
     corrections: list = field(default_factory=list)  # [(word typed, statute word read instead)]
+    left_out: list = field(default_factory=list)  # [(Act code, why it was not searched)]
 
 
 @dataclass(frozen=True)
@@ -89,13 +90,15 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
 
     `acts` limits the search to those Act codes; an Act named there with no version in
     `lang` at `as_at` (or not held at all) raises VersionNotHeld. Without `acts`, Acts
-    with no version at that date are skipped. Any text is accepted as `query`; one with
+    with no version at that date are skipped and listed in `left_out`, with the reason.
+    Any text is accepted as `query`; one with
     no content words returns no hits.
     """
     limit = max(0, min(int(limit), MAX_LIMIT))
     offset = max(0, int(offset))
     catalogue = _catalogue(lang)
     versions = searched_versions(acts, lang, as_at, catalogue)
+    left_out = [] if acts else catalogue.left_out(versions)
     text, named = catalogue.without_act_names(query or "", versions)
     cited = _cited_sections(text, named, versions)
     if cited:
@@ -114,11 +117,11 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     terms = query_terms(text, lang, grounds_imply_discrimination=not sector)
     named = named or _searched(HUMAN_RIGHTS_ACT if asks_about_discrimination(terms) else None, versions, catalogue)
     if not terms or not versions:
-        return SearchResults(query=query or "", corrections=corrections)
+        return SearchResults(query=query or "", corrections=corrections, left_out=left_out)
     scope = catalogue.scope(versions, lang)
     matches = backends.term_matches(terms, scope)
     if not matches.total:
-        return SearchResults(query=query or "", corrections=corrections)
+        return SearchResults(query=query or "", corrections=corrections, left_out=left_out)
     n_docs, avg_chars = backends.document_counts(scope.version_ids, search_rank.BODY_CHARS)
     idf = search_rank.idf_weights(matches.df, n_docs)
     preferred = {versions[a].pk for a in named}
@@ -135,7 +138,8 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     page = ranked[offset:offset + limit]
     by_pk = {v.pk: v for v in versions.values()}
     return SearchResults(query=query, hits=_hits(terms, page, by_pk), total=matches.total,
-                         has_more=offset + limit < min(matches.total, len(ranked)), corrections=corrections)
+                         has_more=offset + limit < min(matches.total, len(ranked)), corrections=corrections,
+                         left_out=left_out)
 
 
 def _cited_sections(text, named, versions):
@@ -231,6 +235,17 @@ class Catalogue:
 
     Cached per process until a version is added (see _catalogue).
     """
+
+    def left_out(self, versions):
+        """[(code, reason)] of the Acts held in this language that `versions` (the ones
+        searched at some date) leaves out because the date is before their earliest version."""
+        out = []
+        for act_id, held in self.versions_by_act.items():
+            if act_id not in versions and held:
+                earliest = held[-1]
+                out.append((earliest.act_code, "version not held for that date: the earliest "
+                            f"{self.lang} version held is consolidated to {earliest.pit_date.isoformat()}"))
+        return sorted(out)
 
     def __init__(self, lang, other_langs):
         self.lang = lang

@@ -88,6 +88,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    # Before sessions, CSRF, users and views read the request's text (research/middleware.py).
+    "research.middleware.InvalidTextMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -186,6 +188,8 @@ VERBATIM_ALLOW_SELF_APPROVAL = env_bool("VERBATIM_ALLOW_SELF_APPROVAL")
 # A running run with no heartbeat for this long is recovered; workers beat every fifth of it
 # and sweep every quarter of it (research/worker.py).
 VERBATIM_RUN_STALE_SECONDS = env_float("VERBATIM_RUN_STALE_SECONDS", 300)
+# A run's event stream ends after this long; the client reconnects with Last-Event-ID.
+VERBATIM_SSE_MAX_SECONDS = env_float("VERBATIM_SSE_MAX_SECONDS", 600.0)
 # USD per million tokens. A model without a row here refuses to start.
 VERBATIM_PRICES = {
     "claude-sonnet-5-5": {"input": 2.00, "output": 10.00, "cache_read": 0.20, "cache_write": 2.50},

@@ -16,6 +16,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from corpus.models import Act, VersionNotHeld
+from corpus.text_input import has_visible_text, invalid_text
 from research.models import ModelCall, Run, RunEvent
 
 MODEL_ENGINES = {"anthropic"}
@@ -135,6 +136,11 @@ def _clean_question(question):
     limit = settings.VERBATIM_MAX_QUESTION_CHARS
     if not isinstance(question, str) or not question.strip():
         raise InvalidRun({"question": "ask a question (it is empty)"})
+    problem = invalid_text(question)
+    if problem:
+        raise InvalidRun({"question": f"invalid text: {problem}"})
+    if not has_visible_text(question):
+        raise InvalidRun({"question": "ask a question (it holds only invisible characters)"})
     question = question.strip()
     if len(question) > limit:
         # Far over the limit reads as an upload, not a question: 413, as for a huge body.

@@ -111,6 +111,8 @@ class Toolbox:
         hits = [hit_dict(h) for h in results.hits]
         self._remember(*[h["id"] for h in hits])
         found = {"query": query, "broadened": broadened, "hits": hits}
+        if results.left_out:  # Acts with no version at that date: say so, not "nothing matched"
+            found["left_out"] = [{"act": code, "reason": reason} for code, reason in results.left_out]
         if results.corrections:  # tell the model what was searched for, not only what it typed
             found["read_as"] = {typed: read_as for typed, read_as in results.corrections}
         return found

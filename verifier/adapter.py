@@ -5,7 +5,7 @@ read, so build one per answer or memo, not one per process.
 """
 
 from corpus import instrument_names
-from corpus.models import Act, Provision, SectionDoc, VersionNotHeld
+from corpus.models import Act, ActVersion, Provision, SectionDoc, VersionNotHeld
 from verifier.acts import ActRef
 from verifier.definition_scope import in_scope, scoped
 from verifier.pinpoints import PinpointError, parse_provision_id
@@ -102,6 +102,16 @@ class DbCorpus:
         for row in rows:
             held.setdefault(row.unit_id, self._view(row, version))  # the first of an id wins, as in get()
         self._held[version.pk] = held
+
+    def not_held(self, act_code):
+        if self.as_at is None or self._version(act_code) is not None:
+            return None
+        earliest = (ActVersion.objects.filter(act__code=act_code, lang=self.lang)
+                    .order_by("pit_date").values_list("pit_date", flat=True).first())
+        if earliest is None:
+            return None
+        return (f"version not held for that date: {act_code} as at {self.as_at.isoformat()}; the "
+                f"earliest {self.lang} version held is consolidated to {earliest.isoformat()}")
 
     # helpers
     def version_of(self, act_code):

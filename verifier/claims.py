@@ -250,6 +250,10 @@ def _resolve_unit(claim: ExtractedClaim, unit_label: str, corpus: CorpusView):
     except PinpointError as e:
         return ClaimVerdict(claim, UNKNOWN, F.MALFORMED, str(e))
     name = f"{pid.human()} of {pid.act}"
+    not_held = corpus.not_held(pid.act)
+    if not_held:
+        return ClaimVerdict(claim, UNKNOWN, F.UNKNOWN_SECTION,
+                            f"{not_held[0].upper()}{not_held[1:]}, so the citation cannot be checked.")
     if not corpus.act_sections(pid.act):
         return ClaimVerdict(claim, UNKNOWN, F.UNKNOWN_SECTION,
                             f"{pid.act} is not in the corpus, so the citation cannot be checked.")

@@ -116,8 +116,30 @@ def parse(data: bytes, name: str = "<bytes>") -> ParsedVersion:
         raise ParseError(f"{name}: line {line}: malformed XML: {exc.msg}") from None
     if _tag(root) not in INSTRUMENT_ROOTS:
         raise ParseError(f"{name}: line {root.sourceline}: root element is <{_tag(root)}>, "
-                         "not <Statute> or <Regulation>")
-    return _Builder(root, name).build()
+                         f"not an instrument (<{'> or <'.join(INSTRUMENT_ROOTS)}>)")
+    doctype = root.getroottree().docinfo
+    if doctype.doctype or doctype.internalDTD is not None or doctype.externalDTD is not None:
+        # Justice Laws files carry no DTD; one here can define entities whose text we would not
+        # see (lxml leaves them unresolved), so the file is not the text we can vouch for.
+        raise ParseError(f"{name}: line 1: a DOCTYPE (document type or entity declarations) is "
+                         "not part of a Justice Laws file; refused")
+    if any(isinstance(node, etree._Entity) for node in root.iter()):
+        raise ParseError(f"{name}: an entity reference is not part of a Justice Laws file; refused")
+    version = _Builder(root, name).build()
+    _check_dates(version, name, root.sourceline)
+    return version
+
+
+def _check_dates(version, name, line):
+    """A point in time later than the file's own consolidation date, or than today, is not a
+    version anyone has consolidated: the file is wrong, and it would read as the latest."""
+    today = dt.date.today()
+    if version.current_date and version.pit_date > version.current_date:
+        raise ParseError(f"{name}: line {line}: lims:pit-date {version.pit_date} is later than the "
+                         f"file's own lims:current-date {version.current_date}")
+    if version.pit_date > today:
+        raise ParseError(f"{name}: line {line}: lims:pit-date {version.pit_date} is in the future "
+                         f"(today is {today})")
 
 
 def _chapter(ident, code) -> Chapter:

@@ -136,9 +136,11 @@ def test_it_refuses_a_malformed_pinpoint(client):
 @pytest.mark.django_db
 def test_it_refuses_a_bad_date_or_language(client):
     data = get_json(client, "/api/v1/provisions/P-8.6:s7?as_at=2024-13-45", status=422)
-    assert data["detail"][0]["loc"] == ["query", "as_at"]
+    assert list(data["errors"]) == ["as_at"] and data["detail"].startswith("invalid request: as_at: ")
+    data = get_json(client, "/api/v1/provisions/P-8.6:s7?as_at=0", status=422)
+    assert data["errors"] == {"as_at": "Value error, '0' is not a date written YYYY-MM-DD"}
     data = get_json(client, "/api/v1/provisions/P-8.6:s7?lang=kor", status=422)
-    assert data["detail"][0]["loc"] == ["query", "lang"]
+    assert list(data["errors"]) == ["lang"]
 
 
 @pytest.mark.django_db
@@ -186,11 +188,22 @@ def test_it_searches_several_acts_at_a_date(client):
 
 
 @pytest.mark.django_db
+def test_search_says_which_acts_it_left_out_at_a_date_and_why(client):
+    data = get_json(client, "/api/v1/search?q=privacy&as_at=2018-01-01")
+    left_out = {entry["act"]: entry["reason"] for entry in data["left_out"]}
+    assert left_out["P-8.6"] == ("version not held for that date: the earliest eng version held is "
+                                 "consolidated to 2019-06-21")
+    assert "I-21" not in left_out
+    assert {h["act_code"] for h in data["hits"]} <= set(a["code"] for a in get_json(client, "/api/v1/acts")["items"]) - set(left_out)
+    assert get_json(client, "/api/v1/search?q=privacy")["left_out"] == []
+
+
+@pytest.mark.django_db
 def test_search_refuses_what_it_cannot_answer(client):
     assert_api_error(client, "/api/v1/search?q=privacy&act=X-1", "unknown act: X-1", status=404)
     data = get_json(client, "/api/v1/search?q=privacy&act=P-21&as_at=2001-01-01", status=404)
     assert data["detail"].startswith("version not held")
-    assert get_json(client, "/api/v1/search?q=privacy&as_at=2024-13-45", status=422)["detail"][0]["loc"] == ["query", "as_at"]
+    assert list(get_json(client, "/api/v1/search?q=privacy&as_at=2024-13-45", status=422)["errors"]) == ["as_at"]
     assert_api_error(client, "/api/v1/search?q=privacy&limit=0", "limit must be between 1 and 100", status=422)
 
 

@@ -107,9 +107,17 @@ def test_it_refuses_an_unknown_act(api):
 
 
 def test_it_refuses_a_malformed_date(api):
-    resp = api.post({"question": QUESTION, "as_at": "2024-13-45"})
-    assert resp.status_code == 422
-    assert resp.json()["detail"][0]["loc"] == ["body", "payload", "as_at"]
+    for as_at in ("2024-13-45", 0, "2024-01-01T00:00:00"):
+        resp = api.post({"question": QUESTION, "as_at": as_at})
+        assert_api_error(resp, "invalid request: as_at: ", status=422)
+        assert list(resp.json()["errors"]) == ["as_at"]
+    assert Run.objects.count() == 0
+
+
+def test_it_refuses_a_question_of_invisible_characters(api):
+    resp = api.post({"question": "\u200b\u200c\u2060\ufeff \u3164"})
+    assert_api_error(resp, "question: ask a question (it holds only invisible characters)", status=422)
+    assert Run.objects.count() == 0
 
 
 def test_it_refuses_a_date_in_the_future(api):

@@ -12,6 +12,7 @@ from pathlib import Path
 import yaml
 from django.core.management.base import BaseCommand, CommandError
 
+from corpus.text_input import read_text
 from verifier.service import check_claim_items, check_claims_text
 
 _LIST_SUFFIXES = {".yaml", ".yml", ".json"}
@@ -31,9 +32,9 @@ class Command(BaseCommand):
     def handle(self, *args, file, as_json, as_at, local_only, **options):
         path = Path(file)
         try:
-            content = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CommandError(f"cannot read {file}: {exc}") from None
+            content = read_text(path)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
         try:
             items = read_items(content, path.suffix.lower())
             if items is None:
