@@ -215,9 +215,18 @@ def _review_context(request, run):
 # --- demo ----------------------------------------------------------------------------------------
 
 def demo_list(request):
-    """Recorded runs anyone may replay."""
-    runs = Run.objects.filter(recorded=True).order_by("recorded_label", "pk")
-    return render(request, "research/demo_list.html", {"runs": runs})
+    """Recorded runs anyone may replay, in the order of their story (the recordings are numbered
+    and imported in that order: a pass, a downgrade, a block, a repair, a decline, a limit, then
+    the extractive engine's), each under a plain name."""
+    runs = Run.objects.filter(recorded=True).order_by("pk")
+    stories = [{"run": run, "name": _plain_label(run)} for run in runs]
+    return render(request, "research/demo_list.html", {"stories": stories})
+
+
+def _plain_label(run):
+    """"scripted engine · blocked after repair: …" -> "Blocked after repair: …"."""
+    label = (run.recorded_label or run.question).split(" · ", 1)[-1]
+    return label[:1].upper() + label[1:]
 
 
 def demo_replay(request, pk):

@@ -90,3 +90,19 @@ def test_the_evals_page_shows_the_latest_results_with_reasons(client, db):
     assert '<span class="badge badge--ok">Thresholds met</span>' in html
     assert "P-8.6:s7 found at rank 2 of 5." in html
     assert "<svg" in html
+
+
+def test_the_list_tells_the_stories_in_order_under_plain_names(client):
+    from django.core.management import call_command
+
+    from django.conf import settings
+
+    call_command("import_runs", str(settings.BASE_DIR / "research" / "recorded"), verbosity=0)
+    html = client.get(reverse("research:demo")).content.decode()
+    names = ["Pass: disclosure to comply with a subpoena", "Pass with a downgraded pinpoint",
+             "Blocked after repair", "Blocked, then repaired to pass", "Declined: Ontario residential",
+             "Partial: stopped at the tool-call limit", "Gate pass: When may an organization disclose"]
+    positions = [html.find(f">{name}") for name in names]
+    assert -1 not in positions
+    assert positions == sorted(positions)
+    assert "scripted engine ·" not in html and "extractive engine ·" not in html
