@@ -93,9 +93,8 @@ def test_the_evals_page_shows_the_latest_results_with_reasons(client, db):
 
 
 def test_the_list_tells_the_stories_in_order_under_plain_names(client):
-    from django.core.management import call_command
-
     from django.conf import settings
+    from django.core.management import call_command
 
     call_command("import_runs", str(settings.BASE_DIR / "research" / "recorded"), verbosity=0)
     html = client.get(reverse("research:demo")).content.decode()
