@@ -104,7 +104,7 @@ def test_it_verifies_an_unquoted_claim_made_in_the_text_own_words():
 
 def test_it_verifies_a_korean_citation_with_a_verbatim_quote():
     result = verdict("민법 제103조 “선량한 풍속 기타 사회질서에 위반한 사항을 내용으로 하는 법률행위는 무효로 한다”.")
-    assert (result.label, result.claim.units) == ("verified", ["s103"])
+    assert (result.label, result.claim.units) == ("verified", ["제103조"])
 
 
 def test_it_says_unknown_when_no_provision_is_named():
