@@ -129,7 +129,7 @@ class Toolbox:
     def _tool_list_acts(self):
         acts = []
         for act in Act.objects.prefetch_related("versions"):
-            versions = [v for v in act.versions.all() if v.lang == self.run.lang]
+            versions = [v for v in act.versions.all() if v.lang == act.text_lang(self.run.lang)]
             if not versions:
                 continue
             acts.append({"code": act.code, "title": act.title(self.run.lang),
@@ -138,14 +138,17 @@ class Toolbox:
         return {"acts": acts}
 
     def _tool_find_definition(self, act, term, as_at=None):
-        act_row = Act.objects.filter(code=act.strip()).first()
+        act_row = (Act.objects.filter(code=act.strip()).first()
+                   or Act.objects.filter(code="".join(act.split()), jurisdiction="kr").first())  # "개인정보 보호법"
         if act_row is None:
             raise ToolError(f"there is no Act {act!r} in the corpus; call list_acts for the codes")
         try:
             version = act_row.version_at(self.run.lang, self._as_at(as_at))
         except VersionNotHeld as e:
             raise ToolError(str(e)) from None
-        definitions = Provision.objects.filter(version=version, kind=Provision.KIND_DEFINITION)
+        # A Korean law defines its terms in the items of its 정의 article ("근로자"란 …).
+        definitions = (Provision.objects.filter(version=version).exclude(defined_term="") if act_row.is_korean
+                       else Provision.objects.filter(version=version, kind=Provision.KIND_DEFINITION))
         found = definitions.filter(defined_term__iexact=term.strip()).select_related("text", "version__act").first()
         if found is None:
             near = list(definitions.filter(defined_term__icontains=term.strip()[:40])
