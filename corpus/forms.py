@@ -17,4 +17,4 @@ class SearchForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["act"].choices = [("", "All Acts")] + [
-            (a.code, f"{a.title_en or a.title_fr} ({a.code})") for a in Act.objects.all()]
+            (a.code, f"{a.title()} ({a.code})") for a in Act.objects.all()]

@@ -21,6 +21,7 @@ from corpus import (
     citation_query,
     embeddings,
     instrument_names,
+    korean_search,
     search_rank,
     section_vectors,
     spelling,
@@ -28,7 +29,7 @@ from corpus import (
 from corpus import search_backends as backends
 from corpus.act_names import INFORMAL_NAMES
 from corpus.legislation_questions import asks_about_legislation
-from corpus.models import Act, VersionNotHeld
+from corpus.models import KOREA, KOREAN, Act, VersionNotHeld
 from corpus.privacy_sector import privacy_act_for
 from corpus.search_terms import WORD, asks_about_discrimination, query_terms, statute_words
 
@@ -96,6 +97,11 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     """
     limit = max(0, min(int(limit), MAX_LIMIT))
     offset = max(0, int(offset))
+    if korean_search.is_korean(query) or (
+            acts and Act.objects.filter(code__in=acts, jurisdiction=KOREA).count() == len(set(acts))):
+        # A question in Korean, or one limited to Korean laws, searches the Korean laws
+        # (corpus/korean_search.py), in the same results contract.
+        return _korean(query, acts, as_at, limit, offset)
     catalogue = _catalogue(lang)
     versions = searched_versions(acts, lang, as_at, catalogue)
     left_out = [] if acts else catalogue.left_out(versions)
@@ -168,6 +174,20 @@ def _cited_first(cited, query, text, **search_args):
     hits = first + [hit for hit in more.hits if hit.provision_id not in seen]
     return SearchResults(query=query, hits=hits[offset:offset + limit], total=len(cited) + more.total,
                          has_more=offset + limit < len(hits) or more.has_more, corrections=more.corrections)
+
+
+def _korean(query, acts, as_at, limit, offset):
+    """Korean search over the Korean laws among `acts` (all when none); a Korean law named there
+    with no revision in force at `as_at` raises VersionNotHeld, as for any Act."""
+    korean = None
+    if acts:
+        laws = list(Act.objects.filter(code__in=acts, jurisdiction=KOREA))
+        for law in laws:
+            law.version_at(KOREAN, as_at)  # raises with the reason
+        korean = [law.code for law in laws]
+        if not korean:
+            return SearchResults(query=query or "")
+    return korean_search.search(query, acts=korean, as_at=as_at, limit=limit, offset=offset)
 
 
 def _searched(code, versions, catalogue):

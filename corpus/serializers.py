@@ -15,6 +15,8 @@ against. Passing the hash a client read (`read_sha256`) adds `text_changed`.
 import html
 import re
 
+from django.utils import timezone
+
 from corpus.models import ActVersion, Provision
 
 UNITS_PER_PAGE = 80
@@ -121,12 +123,16 @@ def section_units(provision: Provision) -> list[Provision]:
 
 
 def version_ref(version: ActVersion) -> dict:
-    """Which consolidation a text comes from, and whether it is the latest held."""
-    latest_pk = (ActVersion.objects.filter(act_id=version.act_id, lang=version.lang)
+    """Which consolidation a text comes from, and whether it is the latest in force (a Korean
+    revision promulgated but in force only later is not the latest)."""
+    latest_pk = (ActVersion.objects.filter(act_id=version.act_id, lang=version.lang,
+                                           pit_date__lte=timezone.localdate())
                  .order_by(*ActVersion.NEWEST_FIRST).values_list("pk", flat=True).first())
     return {"lang": version.lang, "pit_date": version.pit_date.isoformat(),
             "current_date": version.current_date.isoformat() if version.current_date else None,
-            "is_latest": latest_pk == version.pk, "has_pending_amendments": version.has_pending_amendments}
+            "is_latest": latest_pk == version.pk, "has_pending_amendments": version.has_pending_amendments,
+            "promulgated_date": version.promulgated_date.isoformat() if version.promulgated_date else None,
+            "revision": version.revision}
 
 
 def hit_dict(hit) -> dict:

@@ -28,5 +28,5 @@ class AskForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["acts"].choices = [(a.code, f"{a.title_en or a.code} ({a.code})")
+        self.fields["acts"].choices = [(a.code, f"{a.title() or a.code} ({a.code})")
                                        for a in Act.objects.order_by("code")]

@@ -150,7 +150,7 @@ def acts_held(lang, scope=None) -> dict:
     (every Act is, when the scope is empty)."""
     acts = []
     for act in Act.objects.prefetch_related("versions"):
-        versions = [v for v in act.versions.all() if v.lang == lang]
+        versions = [v for v in act.versions.all() if v.lang == act.text_lang(lang)]
         if versions:
             acts.append({"code": act.code, "title": act.title(lang),
                          "latest_consolidation": max(v.pit_date for v in versions).isoformat(),
@@ -161,14 +161,17 @@ def acts_held(lang, scope=None) -> dict:
 def definition_of(act, term, as_at, lang) -> dict:
     """The definition of `term` (any case) in Act `act` as at `as_at`: {id, term, act, section_id,
     text, consolidated_to, status}. Raises ToolError naming near terms when there is none."""
-    act_row = Act.objects.filter(code=act.strip()).first()
+    act_row = (Act.objects.filter(code=act.strip()).first()
+               or Act.objects.filter(code="".join(act.split()), jurisdiction="kr").first())  # "개인정보 보호법"
     if act_row is None:
         raise ToolError(f"there is no Act {act!r} in the corpus; call list_acts for the codes")
     try:
         version = act_row.version_at(lang, as_at)
     except VersionNotHeld as e:
         raise ToolError(str(e)) from None
-    definitions = Provision.objects.filter(version=version, kind=Provision.KIND_DEFINITION)
+    # A Korean law defines its terms in the items of its 정의 article ("근로자"란 …).
+    definitions = (Provision.objects.filter(version=version).exclude(defined_term="") if act_row.is_korean
+                   else Provision.objects.filter(version=version, kind=Provision.KIND_DEFINITION))
     found = definitions.filter(defined_term__iexact=term.strip()).select_related("text", "version__act").first()
     if found is None:
         near = list(definitions.filter(defined_term__icontains=term.strip()[:40])
@@ -177,7 +180,7 @@ def definition_of(act, term, as_at, lang) -> dict:
         raise ToolError(f"{act_row.code} defines no term {term!r}{hint}")
     section = Provision.objects.filter(version=version, unit_id=found.section_unit).first()
     return {"id": found.pinpoint, "term": found.defined_term, "act": act_row.code,
-            "section_id": f"{act_row.code}:{section.unit_id}" if section else "", "text": found.text.text,
+            "section_id": section.pinpoint if section else "", "text": found.text.text,
             "text_sha256": found.text_id, "consolidated_to": version.pit_date.isoformat(),
             "status": found.status}
 

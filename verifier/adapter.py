@@ -175,7 +175,7 @@ def act_and_unit(provision_id):
 def act_ref(act):
     """Every name an instrument goes by, from its own titles and chapter (see verifier/acts.py)."""
     titles = {"eng": act.title_en, "fra": act.title_fr}
-    short = [t for t in titles.values() if t]
+    short = [t for t in (act.title_en, act.title_fr, act.title_ko) if t]
     abbreviations, series = [], []
     for lang, title in titles.items():
         for abbreviation in instrument_names.abbreviations(title, lang):

@@ -14,9 +14,13 @@ QUALIFIER_PHRASES = (
     "subject to", "despite", "unless", "except", "does not apply", "other than", "only if",
     "provided that", "notwithstanding", "for the purposes of",
 )
-_QUALIFIER_RE = re.compile(
-    r"(?<!\w)(" + "|".join(re.escape(p) for p in QUALIFIER_PHRASES) + r")(?!\w)", re.IGNORECASE
-)
+# Korean qualifiers sit inside words ("…한 경우에는", "제1항에도 불구하고"), so they match without
+# word boundaries: a proviso, an exclusion, a condition, an override, a cross-application.
+KOREAN_QUALIFIER_PHRASES = ("다만", "제외하고", "경우에는", "에도 불구하고", "준용한다", "따른다", "한정한다",
+                            "그러하지 아니하다")
+QUALIFIER_PATTERN = (r"(?<!\w)(?:" + "|".join(re.escape(p) for p in QUALIFIER_PHRASES) + r")(?!\w)|"
+                     + "|".join(re.escape(p) for p in KOREAN_QUALIFIER_PHRASES))
+_QUALIFIER_RE = re.compile(f"({QUALIFIER_PATTERN})", re.IGNORECASE)
 # Defined terms so ordinary that warning on them would bury the warnings that matter.
 COMMON_TERMS = frozenset(
     {"act", "person", "day", "minister", "court", "province", "regulation", "regulations",

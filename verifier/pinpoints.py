@@ -1,8 +1,13 @@
 """Canonical provision ids and human citations.
 
-An id is `<ACT>:<unit>`: `P-8.6:s7(3)(c)(i)(A)`, `P-8.6:s47bis`, `민법:s15의2(1)(2)`,
-definitions `P-8.6:s2(1)/personal-information`, schedules `P-8.6:sch1` and `P-8.6:sch1/4.7.1`.
-Labels are strings ("10.1", "29.21", "47bis", "15의2"), never numbers.
+An id is `<ACT>:<unit>`: `P-8.6:s7(3)(c)(i)(A)`, `P-8.6:s47bis`, definitions
+`P-8.6:s2(1)/personal-information`, schedules `P-8.6:sch1` and `P-8.6:sch1/4.7.1`.
+Labels are strings ("10.1", "29.21", "47bis", "14의2"), never numbers.
+
+A Korean law's id is its title without spaces, then the citation as Korean lawyers write it,
+without spaces: `민법:제103조`, `민법:제14조의2`, `개인정보보호법:제15조제1항제2호`,
+`개인정보보호법:제2조제1호나목` (조, 항, 호 "1의2", 목 "가"). Its `subpath` keeps each level's
+suffix ("제1항", "제2호", "나목"), because an article's items need not sit in a paragraph.
 """
 
 import re
@@ -31,6 +36,10 @@ _SCHEDULE_UNIT_RE = re.compile(rf"^sch(?P<label>{_SCHEDULE})(?:/(?P<rest>.+))?$"
 _SCHEDULE_ITEM_RE = re.compile(r"^\d+(?:\.\d+)+$")
 _SUBS_RE = re.compile(r"\(([^()]+)\)")
 _LAST_STEP_RE = re.compile(r"(?:\([^()]+\)|/[^/()]+)$")
+# 제15조의2제1항제2호가목: 조 (의N), then optionally 항, 호 (1의2) and 목 (one Hangul letter).
+_KOREAN_UNIT_RE = re.compile(
+    r"^제(?P<jo>\d+조(?:의\d+)?)(?P<hang>제\d+항)?(?P<ho>제\d+(?:의\d+)?호)?(?P<mok>[가-힣]목)?$")
+KOREAN_PREFIX = "제"
 
 
 @dataclass(frozen=True)
@@ -50,6 +59,8 @@ class ProvisionId:
     schedule: str | None = None
 
     def __str__(self) -> str:
+        if self.prefix == KOREAN_PREFIX:
+            return f"{self.section_id}{''.join(self.subpath)}"
         subs = "".join(f"({s})" for s in self.subpath)
         tail = f"/{self.tail}" if self.tail else ""
         return f"{self.act}:{self._within()}{self.prefix}{self.section}{subs}{tail}"
@@ -64,7 +75,14 @@ class ProvisionId:
 
     @property
     def section_id(self) -> str:
+        if self.prefix == KOREAN_PREFIX:
+            number, _, branch = self.section.partition("의")  # "14의2" -> 제14조의2
+            return f"{self.act}:제{number}조" + (f"의{branch}" if branch else "")
         return f"{self.act}:{self._within()}{self.prefix}{self.section}"
+
+    @property
+    def is_korean(self) -> bool:
+        return self.prefix == KOREAN_PREFIX
 
     @property
     def is_section(self) -> bool:
@@ -72,6 +90,9 @@ class ProvisionId:
 
     def parent_ids(self) -> list[str]:
         """Ids of the enclosing units, nearest first, ending with the section id."""
+        if self.is_korean:  # 제15조제1항제2호 -> 제15조제1항, 제15조
+            return [f"{self.section_id}{''.join(self.subpath[:depth])}"
+                    for depth in range(len(self.subpath) - 1, -1, -1)]
         parents, unit = [], self.unit
         section_unit = self.section_id[len(self.act) + 1:]
         while unit != section_unit and len(unit) > len(section_unit):
@@ -82,6 +103,8 @@ class ProvisionId:
     def human(self) -> str:
         """A label a lawyer reads: `s. 7(3)(c)`, `Schedule 1, 4.7.1`, `s. 2(1) "personal-information"`,
         `Schedule VI, s. 1, definition “census agglomeration”`."""
+        if self.is_korean:
+            return self.unit
         subs = "".join(f"({s})" for s in self.subpath)
         if self.prefix == "sch":
             return f"Schedule {self.section}".rstrip() + (f", {self.tail}" if self.tail else "")
@@ -109,6 +132,8 @@ def parse_provision_id(s: str) -> ProvisionId:
         raise PinpointError(f"{s!r} has no Act code before the colon")
     if not unit:
         raise PinpointError(f"{s!r} has no unit after the colon, e.g. s7")
+    if unit.startswith(KOREAN_PREFIX):
+        return _korean_id(s, act, unit)
     unit = unit[0].lower() + unit[1:] if unit[:1] == "S" else unit
     if unit.startswith("sch"):
         return _parse_schedule_unit(s, act, unit)
@@ -145,6 +170,17 @@ def _malformed(s: str, unit: str) -> PinpointError:
     )
 
 
+def _korean_id(s: str, act: str, unit: str) -> ProvisionId:
+    m = _KOREAN_UNIT_RE.match(unit)
+    if not m:
+        raise PinpointError(
+            f"{s!r}: unit {unit!r} is not a Korean article citation, e.g. 제15조, 제14조의2, "
+            "제15조제1항제2호 or 제2조제1호나목")
+    section = m["jo"].replace("조", "", 1)  # "14의2"
+    subs = tuple(x for x in (m["hang"], m["ho"], m["mok"]) if x)
+    return ProvisionId(act.replace(" ", ""), section, subs, raw=s, prefix=KOREAN_PREFIX)
+
+
 def make_provision_id(act: str, unit: str) -> ProvisionId:
     """Join an act code and a unit string, then parse (raises PinpointError)."""
     return parse_provision_id(f"{act}:{unit}")
@@ -172,7 +208,7 @@ _CONTINUATION_RE = re.compile(
 )
 _KOREAN_RE = re.compile(
     r"제\s?(?P<jo>\d+)\s?조(?:\s?의\s?(?P<ui>\d+))?(?:\s?제\s?(?P<hang>\d+)\s?항)?"
-    r"(?:\s?제\s?(?P<ho>\d+)\s?호)?(?:\s?(?P<mok>[가-하])\s?목)?"
+    r"(?:\s?제\s?(?P<ho>\d+(?:의\d+)?)\s?호)?(?:\s?(?P<mok>[가-하])\s?목)?"
 )
 _BARE_RE = re.compile(rf"^\s*(?P<label>{_HUMAN_LABEL})(?P<groups>{_GROUPS})\s*$")
 _MAX_RANGE = 20
@@ -208,9 +244,10 @@ def find_citations(text: str) -> list[CitationMatch]:
     """Locate every citation in free text, with its span and unit strings."""
     found: list[CitationMatch] = []
     for m in _KOREAN_RE.finditer(text):
-        label = m["jo"] + (f"의{m['ui']}" if m["ui"] else "")
-        subs = "".join(f"({x})" for x in (m["hang"], m["ho"], m["mok"]) if x)
-        found.append(CitationMatch(m.start(), m.end(), (f"s{label}{subs}",), m.group()))
+        unit = (f"제{m['jo']}조" + (f"의{m['ui']}" if m["ui"] else "")
+                + (f"제{m['hang']}항" if m["hang"] else "") + (f"제{m['ho']}호" if m["ho"] else "")
+                + (f"{m['mok']}목" if m["mok"] else ""))
+        found.append(CitationMatch(m.start(), m.end(), (unit,), m.group()))
     taken = [(c.start, c.end) for c in found]
     for m in _KEYWORD_RE.finditer(text):
         units, end = _keyword_units(text, m)

@@ -104,6 +104,9 @@ class ParsedVersion:
     kind: str = "act"  # "act" | "regulation"
     instrument_number: str = ""  # a regulation's, as written in this language: "SOR/2001-7"
     enabling_acts: list[str] = field(default_factory=list)  # a regulation's enabling Acts, by code
+    jurisdiction: str = "ca"
+    promulgated_date: dt.date | None = None  # Korean laws: 공포일자 (pit_date is 시행일자)
+    revision: str = ""  # Korean laws: 법령MST, the revision's id at law.go.kr
 
 
 def parse(data: bytes, name: str = "<bytes>") -> ParsedVersion:

@@ -14,13 +14,14 @@ words.
 
 import re
 
-from corpus import spelling
+from corpus import korean_search, spelling
+from research.engines import extractive_korean as korean
 from research.engines.base import Engine, Submission
 from research.engines.extractive_passages import passages_of, question_terms, score
 from research.engines.extractive_scope import out_of_scope_reason
 from verifier.acts import find_act_mentions
 from verifier.adapter import DbCorpus
-from verifier.gate_warnings import COMMON_TERMS, QUALIFIER_PHRASES
+from verifier.gate_warnings import COMMON_TERMS, QUALIFIER_PATTERN
 from verifier.pinpoints import PinpointError, parse_provision_id
 from verifier.quotes import find_verbatim
 
@@ -37,7 +38,7 @@ MIN_COVERAGE = 0.3
 FOLLOW_RATIO = 0.3
 MAX_QUALIFIERS = 8  # qualifiers named per section under "Not in the text above"
 
-_QUALIFIER_RE = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, QUALIFIER_PHRASES)) + r")(?!\w)", re.I)
+_QUALIFIER_RE = re.compile(f"({QUALIFIER_PATTERN})", re.I)  # English and Korean (verifier/gate_warnings.py)
 
 
 class ExtractiveEngine(Engine):
@@ -46,6 +47,8 @@ class ExtractiveEngine(Engine):
     def answer(self) -> Submission:
         asked = self.run.question
         corpus = DbCorpus(lang=self.run.lang, as_at=self.run.as_at)
+        if korean_search.is_korean(asked):
+            return self._answer_korean(asked, corpus)
         acts = corpus.act_refs()
         named = find_act_mentions(asked, acts)
         # Mistyped words read as search reads them ("Supreme Cuort", "employeer"), so the scope
@@ -83,6 +86,31 @@ class ExtractiveEngine(Engine):
         claims = [_claim(p) for p in best]
         claims += self._definition_claims(best, question, corpus, room=MAX_CLAIMS - len(claims))
         return Submission({"claims": claims, "reading": _reading(best, found.content.get("broadened")),
+                           "not_in_text": _not_in_text(claims, corpus)})
+
+    def _answer_korean(self, asked, corpus) -> Submission:
+        """A question in Korean, answered from the Korean laws (research/engines/extractive_korean.py)."""
+        held = [a.code for a in corpus.act_refs()]
+        reason = korean.out_of_scope_reason(asked, held)
+        if reason:
+            return _decline(f"Not answered: this question is about {reason}. Verbatim answers only from "
+                            "the statutes it holds; ask about those, or consult another source.")
+        found = self.toolbox.call("search_statutes", {"query": asked})
+        hits = [] if found.is_error else found.content["hits"]
+        if not hits:
+            return _decline("Not answered: no provision in the statutes searched matches the question.")
+        passages = []
+        for rank, section_id in enumerate(list(dict.fromkeys(h["id"] for h in hits))[:korean.SECTIONS_READ]):
+            section = self.toolbox.call("get_provision", {"id": section_id})
+            if not section.is_error:
+                passages += korean.passages_of(section.content, rank)
+        self.beat()
+        best = [p for p in korean.choose(korean.score(passages, asked)) if _verbatim_korean(p, corpus)]
+        if not best:
+            return _decline("Not answered: the statutes searched hold no passage that matches the question "
+                            "well enough to quote.")
+        claims = [korean.claim(p) for p in best]
+        return Submission({"claims": claims, "reading": korean.reading(best),
                            "not_in_text": _not_in_text(claims, corpus)})
 
     def _definition_claims(self, best, question, corpus, room) -> list[dict]:
@@ -169,6 +197,15 @@ def _verbatim(p, corpus) -> bool:
     return True
 
 
+def _verbatim_korean(p, corpus) -> bool:
+    """Quote only what the verifier will find, in force, in each unit cited."""
+    for unit_id, text in [*([p.chapeau] if p.chapeau else []), (p.unit_id, p.text)]:
+        unit = corpus.get(unit_id)
+        if unit is None or not unit.in_force or find_verbatim(text, unit.text) is None:
+            return False
+    return True
+
+
 def _claim(p) -> dict:
     note = f" ({p.marginal_note})" if p.marginal_note else ""
     citations = [{"provision_id": uid, "quote": text} for uid, text in p.chapeaux if text != p.text]
@@ -179,6 +216,8 @@ def _claim(p) -> dict:
 
 def _human(pid: str) -> str:
     unit = pid.split(":", 1)[1]
+    if unit.startswith("제"):  # a Korean article: 제15조
+        return unit
     if unit.startswith("sch"):
         return "Schedule " + unit[3:].replace("/", ", clause ")
     head, _, term = unit.partition("/")
@@ -237,5 +276,11 @@ def _section_of(provision_id: str) -> str:
 def _qualifier_words(text: str, match) -> str:
     """The qualifier and the words that say what it refers to, up to the next punctuation
     ("subject to section 9"), at most eight words."""
-    rest = re.split(r"[,;:.—()]", text[match.end():], maxsplit=1)[0].split()
-    return " ".join([match.group(1).lower(), *rest[:8]]).strip()
+    phrase = match.group(1)
+    if korean_search.is_korean(phrase) and phrase != "다만":
+        # A Korean condition or override ends its clause: "… 경우에는", "제1항에도 불구하고".
+        clause = re.split(r"[,;:.—()]", text[:match.start()])[-1]
+        words = (clause + phrase).split()  # the phrase may be glued to the word before it
+        return " ".join(words[-7:])
+    rest = re.split(r"[,;:.—()]", text[match.end():].lstrip(", "), maxsplit=1)[0].split()
+    return " ".join([phrase.lower(), *rest[:8]]).strip()

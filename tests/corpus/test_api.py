@@ -21,15 +21,19 @@ def assert_api_error(client, url, detail, status):
 @pytest.mark.django_db
 def test_it_lists_acts_with_their_latest_versions(client):
     data = get_json(client, "/api/v1/acts?limit=3")
-    assert data["count"] == 6
+    assert data["count"] == 9  # six Canadian Acts, three Korean laws
     assert [a["code"] for a in data["items"]] == ["C-42", "H-6", "I-21"]
     data = get_json(client, "/api/v1/acts?limit=2&offset=5")
     assert data["items"] == [{
         "code": "P-8.6",
         "title_en": "Personal Information Protection and Electronic Documents Act",
         "title_fr": "Loi sur la protection des renseignements personnels et les documents électroniques",
+        "title_ko": "",
         "latest_pit_dates": {"eng": "2026-03-26", "fra": "2026-03-26"},
         "versions_count": 7,
+    }, {
+        "code": "개인정보보호법", "title_en": "", "title_fr": "", "title_ko": "개인정보 보호법",
+        "latest_pit_dates": {"kor": "2026-09-11"}, "versions_count": 1,
     }]
 
 
@@ -70,7 +74,8 @@ def test_it_returns_a_provision_with_its_section(client):
     assert data["text"].startswith("required to comply with a subpoena or warrant issued or an order made by a court")
     assert data["text_sha256"] == hashlib.sha256(data["text"].encode()).hexdigest()
     assert data["version"] == {"lang": "eng", "pit_date": "2026-03-26", "current_date": "2026-03-31",
-                               "is_latest": True, "has_pending_amendments": True}
+                               "is_latest": True, "has_pending_amendments": True,
+                               "promulgated_date": None, "revision": ""}
     assert data["url"] == "https://laws-lois.justice.gc.ca/eng/acts/P-8.6/section-7.html"
     assert data["section"]["id"] == "P-8.6:s7"
     assert data["section"]["marginal_note"] == "Collection without knowledge or consent"

@@ -51,9 +51,30 @@ def test_find_definition_matches_the_term_whatever_its_case():
     assert "P-8.6:s2(1)/personal-information" in tools.retrieved_ids
 
 
+def test_the_tools_read_korean_laws_by_their_ids():
+    tools = toolbox()
+    out = tools.get_provision("개인정보보호법:제15조제1항제2호")
+    assert (out.content["id"], out.content["section_id"]) == ("개인정보보호법:제15조제1항제2호", "개인정보보호법:제15조")
+    units = {u["id"]: u for u in out.content["units"]}
+    assert units["개인정보보호법:제15조제1항제2호"]["text"] == (
+        "법률에 특별한 규정이 있거나 법령상 의무를 준수하기 위하여 불가피한 경우")
+    hits = tools.search_statutes("사회질서에 반하는 법률행위는 무효").content["hits"]
+    assert hits[0]["id"] == "민법:제103조"
+
+
+def test_find_definition_reads_a_korean_definitions_article():
+    tools = toolbox()
+    out = tools.find_definition("근로기준법", "근로자")
+    assert (out.content["id"], out.content["section_id"]) == ("근로기준법:제2조제1항제1호", "근로기준법:제2조")
+    assert out.content["text"] == ('"근로자"란 직업의 종류와 관계없이 임금을 목적으로 사업이나 사업장에 '
+                                   '근로를 제공하는 사람을 말한다.')
+    assert tools.find_definition("개인정보 보호법", "개인정보").content["id"] == "개인정보보호법:제2조제1호"
+
+
 def test_list_acts_marks_the_acts_in_scope():
     acts = toolbox(acts=["P-21"]).list_acts().content["acts"]
-    assert [a["code"] for a in acts] == ["C-42", "H-6", "I-21", "L-2", "P-21", "P-8.6"]
+    assert [a["code"] for a in acts] == ["C-42", "H-6", "I-21", "L-2", "P-21", "P-8.6",
+                                         "개인정보보호법", "근로기준법", "민법"]
     assert [a["code"] for a in acts if a["in_scope"]] == ["P-21"]
 
 

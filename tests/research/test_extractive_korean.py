@@ -1,0 +1,65 @@
+"""The extractive engine on questions asked in Korean: verbatim Korean quotes, or a decline."""
+
+import pytest
+
+from research import pipeline
+from research.engines.extractive_korean import out_of_scope_reason
+from research.models import Citation, Run
+
+pytestmark = pytest.mark.django_db
+
+HELD = ["민법", "개인정보보호법", "근로기준법"]
+
+
+def ask(question, **kwargs):
+    run = Run.objects.create(question=question, engine="extractive", **kwargs)
+    return pipeline.execute(run.pk)
+
+
+@pytest.mark.parametrize(("question", "article"), [
+    ("가게에서 손님 개인정보를 수집하려면 동의를 받아야 하나요?", "개인정보보호법:제15조"),
+    ("사회질서에 반하는 계약은 무효인가요", "민법:제103조"),
+    ("해고하려면 며칠 전에 알려줘야 하나요?", "근로기준법:제26조"),
+])
+def test_it_answers_a_korean_question_with_verified_korean_quotes(question, article):
+    run = ask(question)
+    assert (run.status, run.gate) == (Run.STATUS_DONE, Run.GATE_PASS), run.scope_note
+    citations = list(Citation.objects.filter(claim__run=run).order_by("claim__position", "position"))
+    assert any(c.provision_id.startswith(article) for c in citations), [c.provision_id for c in citations]
+    assert {c.status for c in citations} == {"pass"}
+    assert all(len(c.text_sha256) == 64 for c in citations)
+    assert run.reading.startswith("Reading (extractive, no model)")
+
+
+def test_an_item_is_quoted_with_the_paragraph_it_completes():
+    run = ask("법률에 특별한 규정이 있으면 동의 없이 개인정보를 수집할 수 있나요?")
+    pairs = [[c.provision_id for c in claim.citations.order_by("position")] for claim in run.claims.all()]
+    assert ["개인정보보호법:제15조제1항", "개인정보보호법:제15조제1항제2호"] in pairs
+    quote = Citation.objects.get(claim__run=run, provision_id="개인정보보호법:제15조제1항제2호").quote
+    assert quote == "법률에 특별한 규정이 있거나 법령상 의무를 준수하기 위하여 불가피한 경우"
+
+
+def test_the_korean_qualifiers_not_quoted_are_listed():
+    run = ask("양부모와 양자는 협의하여 파양할 수 있나요")
+    assert "제898조 of 민법 also says “다만 양자가 미성년자 또는 피성년후견인인 경우에는 그러하지 아니하다”" in run.not_in_text
+
+
+@pytest.mark.parametrize(("question", "reason"), [
+    ("소득세 연말정산은 어떻게 하나요?", "tax law"),
+    ("대법원 판례에 따르면 해고가 무효인가요?", "case law"),
+    ("주택임대차보호법상 전세 보증금을 돌려받으려면?", "주택임대차보호법, a law Verbatim does not hold"),
+    ("형법에서 사기죄는 몇 년 형인가요?", "형법, a law Verbatim does not hold"),
+    ("외국인 근로자 비자 연장은 어떻게 하나요?", "immigration law"),
+    ("교통사고 합의금은 얼마인가요?", "traffic law"),
+])
+def test_it_declines_what_the_three_laws_do_not_cover(question, reason):
+    assert out_of_scope_reason(question, HELD) == reason
+    run = ask(question)
+    assert run.status == Run.STATUS_DONE and run.claims.count() == 0
+    assert run.scope_note.startswith(f"Not answered: this question is about {reason}.")
+
+
+def test_a_held_law_or_an_ordinary_word_is_not_a_reason_to_decline():
+    for question in ("근로기준법에 따르면 연차휴가는 며칠인가요?", "개인정보 보호법상 유출 통지 방법은?",
+                     "민법상 성년은 몇 살인가요?", "불법으로 해고당했어요"):
+        assert out_of_scope_reason(question, HELD) is None, question
