@@ -9,6 +9,7 @@ import datetime as dt
 from typing import Literal
 
 from django.db.models import Count, Max, Q
+from django.utils import timezone
 from ninja import Query, Router
 from ninja.errors import HttpError
 from ninja.pagination import LimitOffsetPagination, paginate
@@ -49,13 +50,14 @@ def get_act(request, code: str):
 def list_versions(request, code: str, lang: Lang | None = None):
     """The versions held, newest first; `lang` keeps one language."""
     act = _act_or_404(code)
-    versions = list(act.versions.order_by("lang", "-pit_date", "-current_date", "-id"))
+    versions = list(act.versions.order_by("lang", *ActVersion.NEWEST_FIRST))
     if lang:
-        versions = [v for v in versions if v.lang == lang]
-    latest = {}
+        versions = [v for v in versions if v.lang == act.text_lang(lang)]
+    today, latest = timezone.localdate(), {}
     for version in versions:
-        latest.setdefault(version.lang, version.pk)  # first per language is the latest
-    return [_version_out(v, is_latest=latest[v.lang] == v.pk) for v in versions]
+        if version.pit_date <= today:
+            latest.setdefault(version.lang, version.pk)  # first in force per language is the latest
+    return [_version_out(v, is_latest=latest.get(v.lang) == v.pk) for v in versions]
 
 
 @router.get("/acts/{code}/pending-amendments", response=PendingAmendmentsOut)
@@ -91,7 +93,20 @@ def get_provision(request, pinpoint: str, as_at: dt.date | None = None, lang: La
         "section": {"pinpoint": section.pinpoint, "label": section.label,
                     "marginal_note": section.marginal_note, "text": section.text.text,
                     "text_sha256": section.text_id},
+        "not_yet_in_force": _not_yet_in_force(provision, as_at),
     }
+
+
+def _not_yet_in_force(provision, as_at):
+    """The unit as each later, promulgated revision will read it (근로기준법 from 2027-01-01)."""
+    out = []
+    for later in lookup.not_yet_in_force(provision.version, as_at):
+        unit = (Provision.objects.select_related("text").filter(version=later, unit_id=provision.unit_id)
+                .order_by("position").first())
+        out.append({"pit_date": later.pit_date, "promulgated_date": later.promulgated_date,
+                    "revision": later.revision, "text": unit.text.text if unit else None,
+                    "text_sha256": unit.text_id if unit else None})
+    return out
 
 
 @router.get("/search", response=SearchOut)
@@ -125,6 +140,7 @@ def _acts_with_summary():
         versions_count=Count("versions"),
         latest_eng=Max("versions__pit_date", filter=Q(versions__lang="eng")),
         latest_fra=Max("versions__pit_date", filter=Q(versions__lang="fra")),
+        latest_kor=Max("versions__pit_date", filter=Q(versions__lang="kor", versions__pit_date__lte=timezone.localdate())),
     ).order_by("code")
 
 
@@ -136,8 +152,9 @@ def _act_or_404(code, summary=False):
 
 
 def _act_out(act):
-    latest = {lang: date for lang, date in (("eng", act.latest_eng), ("fra", act.latest_fra)) if date}
-    return {"code": act.code, "title_en": act.title_en, "title_fr": act.title_fr,
+    latest = {lang: date for lang, date in (("eng", act.latest_eng), ("fra", act.latest_fra),
+                                            ("kor", act.latest_kor)) if date}
+    return {"code": act.code, "title_en": act.title_en, "title_fr": act.title_fr, "title_ko": act.title_ko,
             "latest_pit_dates": latest, "versions_count": act.versions_count}
 
 
@@ -152,11 +169,15 @@ def _version_out(version, is_latest):
     return {"lang": version.lang, "pit_date": version.pit_date, "current_date": version.current_date,
             "last_amended_date": version.last_amended_date, "title": version.title,
             "source_sha256": version.source_sha256, "provisions_count": version.provision_count,
-            "has_pending_amendments": version.has_pending_amendments, "is_latest": is_latest}
+            "has_pending_amendments": version.has_pending_amendments, "is_latest": is_latest,
+            "promulgated_date": version.promulgated_date, "revision": version.revision,
+            "in_force": version.pit_date <= timezone.localdate()}
 
 
 def _version_ref(version):
-    latest_pk = (ActVersion.objects.filter(act_id=version.act_id, lang=version.lang)
-                 .order_by("-pit_date", "-current_date", "-id").values_list("pk", flat=True).first())
+    latest_pk = (ActVersion.objects.filter(act_id=version.act_id, lang=version.lang,
+                                           pit_date__lte=timezone.localdate())
+                 .order_by(*ActVersion.NEWEST_FIRST).values_list("pk", flat=True).first())
     return {"lang": version.lang, "pit_date": version.pit_date, "current_date": version.current_date,
-            "is_latest": latest_pk == version.pk, "has_pending_amendments": version.has_pending_amendments}
+            "is_latest": latest_pk == version.pk, "has_pending_amendments": version.has_pending_amendments,
+            "promulgated_date": version.promulgated_date, "revision": version.revision}

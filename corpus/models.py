@@ -7,8 +7,11 @@ file writes nothing; a changed file becomes a new version and the old one stays.
 
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 
-LANG_CHOICES = [("eng", "English"), ("fra", "French")]
+LANG_CHOICES = [("eng", "English"), ("fra", "French"), ("kor", "Korean")]
+KOREAN = "kor"
+KOREA = "kr"
 
 
 class VersionNotHeld(Exception):
@@ -17,8 +20,9 @@ class VersionNotHeld(Exception):
 
 class Act(models.Model):
     code = models.CharField(max_length=40, unique=True)  # "P-8.6"
-    jurisdiction = models.CharField(max_length=8, default="ca")
+    jurisdiction = models.CharField(max_length=8, default="ca")  # "ca" or "kr"
     title_en = models.CharField(max_length=500, blank=True)
+    title_ko = models.CharField(max_length=500, blank=True, help_text="a Korean law's 제목, e.g. 개인정보 보호법")
     title_fr = models.CharField(max_length=500, blank=True)
     long_title_en = models.TextField(blank=True)
     long_title_fr = models.TextField(blank=True)
@@ -27,32 +31,55 @@ class Act(models.Model):
         ordering = ["code"]
 
     def __str__(self):
-        return f"{self.title_en or self.title_fr} ({self.code})"
+        return f"{self.title()} ({self.code})"
 
     def get_absolute_url(self):
         return reverse("corpus:act", args=[self.code])
 
+    @property
+    def is_korean(self):
+        return self.jurisdiction == KOREA
+
     def title(self, lang="eng"):
+        if self.is_korean:
+            return self.title_ko
         return (self.title_fr if lang == "fra" else self.title_en) or self.title_en or self.title_fr
 
+    def text_lang(self, lang="eng"):
+        """The language this Act's text is read in when `lang` is asked for: a Korean law is held
+        in Korean only, so every reader (which asks for eng by default) reads its Korean text."""
+        return KOREAN if self.is_korean else lang
+
     def version_at(self, lang="eng", as_at=None):
-        """The version in force on `as_at` (latest pit date <= as_at), or the latest.
+        """The version in force on `as_at` (latest pit date <= as_at; no date: today), the newest
+        promulgation first among those of one pit date.
 
         Raises VersionNotHeld when `as_at` is before every version we hold in that language.
+        A version whose pit date is after the date is not yet in force (`not_yet_in_force`).
         """
-        versions = self.versions.filter(lang=lang)
-        if as_at is not None:
-            versions = versions.filter(pit_date__lte=as_at)
+        lang = self.text_lang(lang)
+        versions = self.versions.filter(lang=lang, pit_date__lte=as_at or timezone.localdate())
         version = versions.order_by(*ActVersion.NEWEST_FIRST).first()
         if version is None:
             first = self.versions.filter(lang=lang).order_by("pit_date").first()
             if first is None:
                 raise VersionNotHeld(f"{self.code} is not held in {lang}")
+            if self.is_korean:
+                raise VersionNotHeld(
+                    f"version not held: {self.code} as at {(as_at or timezone.localdate()).isoformat()}; "
+                    f"the earliest revision held is in force from {first.pit_date.isoformat()}")
             raise VersionNotHeld(
                 f"version not held: the earliest {lang} version of {self.code} we hold "
                 f"is consolidated to {first.pit_date.isoformat()}"
             )
         return version
+
+    def not_yet_in_force(self, lang="eng", as_at=None):
+        """Revisions promulgated on or before `as_at` (no date: today) but in force only after it,
+        soonest first. Only versions with a promulgation date (Korean revisions) can be."""
+        when = as_at or timezone.localdate()
+        return list(self.versions.filter(lang=self.text_lang(lang), pit_date__gt=when, promulgated_date__lte=when)
+                    .order_by("pit_date", "promulgated_date", "id"))
 
 
 class ActVersion(models.Model):
@@ -62,14 +89,18 @@ class ActVersion(models.Model):
     # time, then the newest consolidation of it (the current file and a history file can share
     # a pit date; none counts as oldest, on PostgreSQL too), then the last ingested. Lookups,
     # search (Catalogue, in Python) and section vectors all use this order.
-    NEWEST_FIRST = (models.F("pit_date").desc(), models.F("current_date").desc(nulls_last=True),
-                    models.F("id").desc())
+    # A Korean revision's pit date is its 시행일자; revisions in force from one day are ordered by
+    # 공포일자 (promulgated_date), the latest promulgated being the law (민법 2013-07-01).
+    NEWEST_FIRST = (models.F("pit_date").desc(), models.F("promulgated_date").desc(nulls_last=True),
+                    models.F("current_date").desc(nulls_last=True), models.F("id").desc())
 
     act = models.ForeignKey(Act, on_delete=models.CASCADE, related_name="versions")
     lang = models.CharField(max_length=3, choices=LANG_CHOICES)
     pit_date = models.DateField(help_text="lims:pit-date: the point in time this text is current from")
     current_date = models.DateField(null=True, blank=True)
     last_amended_date = models.DateField(null=True, blank=True)
+    promulgated_date = models.DateField(null=True, blank=True, help_text="Korean laws: 공포일자")
+    revision = models.CharField(max_length=40, blank=True, help_text="Korean laws: 법령MST")
     title = models.CharField(max_length=500, blank=True)
     source_name = models.CharField(max_length=300)
     source_sha256 = models.CharField(max_length=64)
@@ -89,9 +120,10 @@ class ActVersion(models.Model):
 
     @classmethod
     def latest_ids(cls, langs):
-        """Sorted ids of the latest version (NEWEST_FIRST) of each Act in each of `langs`."""
+        """Sorted ids of the latest version in force today (NEWEST_FIRST) of each Act in each of `langs`."""
         latest = {}
-        for pk, act_id, lang in (cls.objects.filter(lang__in=langs).order_by(*cls.NEWEST_FIRST)
+        for pk, act_id, lang in (cls.objects.filter(lang__in=langs, pit_date__lte=timezone.localdate())
+                                 .order_by(*cls.NEWEST_FIRST)
                                  .values_list("pk", "act_id", "lang")):
             latest.setdefault((act_id, lang), pk)
         return sorted(latest.values())
@@ -175,10 +207,27 @@ class Provision(models.Model):
     def pinpoint(self):
         return f"{self.version.act.code}:{self.unit_id}"
 
+    @property
+    def display_label(self):
+        """The label as the text prints it: a Korean 항 "①", 호 "1의2.", 목 "가."; else the label."""
+        if self.version.lang != KOREAN or not self.label:
+            return self.label
+        if self.kind == self.KIND_SECTION:
+            return self.unit_id  # 제103조
+        if self.kind == self.KIND_SUBSECTION and self.label.isdigit() and 0 < int(self.label) <= 20:
+            return chr(0x2460 + int(self.label) - 1)
+        if self.kind in (self.KIND_PARAGRAPH, self.KIND_SUBPARAGRAPH):
+            return f"{self.label}."
+        return self.label
+
     def official_url(self):
         """The official Justice Laws page of this provision: its section's own page, or the full
         text at the lims:id anchor for headings, schedules and anything else."""
-        code = self.version.act.code
+        act = self.version.act
+        if act.is_korean:  # https://www.law.go.kr/법령/개인정보 보호법/제15조
+            where = f"/{self.section_unit}" if self.section_unit else ""
+            return f"https://www.law.go.kr/법령/{act.title_ko}{where}"
+        code = act.code
         base = "https://laws-lois.justice.gc.ca"
         folder = f"fra/lois/{code}" if self.version.lang == "fra" else f"eng/acts/{code}"
         section = self.section_unit

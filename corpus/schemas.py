@@ -10,7 +10,8 @@ class ActOut(Schema):
     code: str
     title_en: str
     title_fr: str
-    latest_pit_dates: dict[str, dt.date]  # {"eng": ..., "fra": ...}, languages held only
+    title_ko: str  # a Korean law's 제목 ("개인정보 보호법"); "" for a Canadian Act
+    latest_pit_dates: dict[str, dt.date]  # {"eng": ..., "fra": ...} or {"kor": ...}, languages held only
     versions_count: int
 
 
@@ -30,6 +31,9 @@ class VersionOut(Schema):
     provisions_count: int
     has_pending_amendments: bool
     is_latest: bool
+    promulgated_date: dt.date | None  # Korean laws: 공포일자 (pit_date is 시행일자)
+    revision: str  # Korean laws: 법령MST
+    in_force: bool  # False: promulgated, in force only from pit_date (after today)
 
 
 class VersionRefOut(Schema):
@@ -38,6 +42,18 @@ class VersionRefOut(Schema):
     current_date: dt.date | None
     is_latest: bool
     has_pending_amendments: bool
+    promulgated_date: dt.date | None
+    revision: str
+
+
+class NotYetInForceOut(Schema):
+    """The same unit in a revision promulgated but in force only after the as-at date."""
+
+    pit_date: dt.date
+    promulgated_date: dt.date | None
+    revision: str
+    text: str | None  # None: the unit is not in that revision
+    text_sha256: str | None
 
 
 class SectionOut(Schema):
@@ -67,6 +83,7 @@ class ProvisionOut(Schema):
     children: list[str]
     official_url: str
     section: SectionOut
+    not_yet_in_force: list[NotYetInForceOut]  # shown apart, never as the text in force
 
 
 class SearchIn(Schema):

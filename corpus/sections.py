@@ -44,10 +44,11 @@ class SectionTree:
 def anchor_for(unit_id):
     """A safe, readable HTML id for a unit: "s7(3)(c)" -> "s7-3-c", "s2(1)/record" -> "s2-1--record".
 
-    Dots stay (s4.1 and s4(1) must not collide); anything else outside [A-Za-z0-9_.-] becomes "_".
+    Dots stay (s4.1 and s4(1) must not collide); Hangul stays ("제15조제1항"); anything else
+    outside [A-Za-z0-9_.-] becomes "_".
     """
     text = unit_id.replace("/", "--").replace("(", "-").replace(")", "")
-    text = re.sub(r"[^A-Za-z0-9_.\-]", "_", text)
+    text = re.sub(r"[^A-Za-z0-9_.\-가-힣]", "_", text)
     return text or "unit"
 
 

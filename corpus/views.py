@@ -60,6 +60,7 @@ def act_detail(request, code):
         "act": act, "version": version, "lang": lang, "as_at": as_at, "entries": entries,
         "not_in_force": [p for p in pending if p.schedule == "NifProvs"],
         "related": [p for p in pending if p.schedule != "NifProvs"],
+        "not_yet_in_force": act.not_yet_in_force(lang, as_at),
         "query": _query(lang, as_at),
         "is_latest": version.is_latest(),
     })
@@ -90,11 +91,13 @@ def section(request, code, unit):
         raise Http404(str(error)) from error
     query = _query(lang, as_at)
     _render_text(tree, act, query)
-    versions = list(act.versions.filter(lang=lang).order_by("pit_date", "current_date", "pk"))
+    versions = list(act.versions.filter(lang=act.text_lang(lang))
+                    .order_by("pit_date", "promulgated_date", "current_date", "pk"))
     context = {
         "act": act, "version": version, "lang": lang, "as_at": as_at, "tree": tree, "query": query,
-        "compare": request.GET.get("compare") == "1" and lang == "eng",
-        "versions": versions, "is_latest": version.pk == versions[-1].pk if versions else True,
+        "compare": request.GET.get("compare") == "1" and lang == "eng" and not act.is_korean,
+        "versions": versions, "is_latest": version.is_latest(),
+        "not_yet_in_force": _not_yet_in_force(act, lang, as_at, tree),
         "diff": _diff(act, lang, tree, versions, diff_ids, version),
         "neighbours": _neighbours(version, tree),
     }
@@ -215,6 +218,19 @@ def _diff(act, lang, tree, versions, diff_ids, shown):
     html, changed = word_diff(texts[a.pk], texts[b.pk])
     return {"a": a.pk, "b": b.pk, "from": a, "to": b, "html": html, "changed": changed,
             "missing": [v for v in (a, b) if not texts[v.pk]]}
+
+
+def _not_yet_in_force(act, lang, as_at, tree):
+    """Later revisions promulgated but not in force at the date, with this article as each reads it."""
+    unit = tree.root.provision.unit_id
+    out = []
+    for later in act.not_yet_in_force(lang, as_at):
+        found = (Provision.objects.filter(version=later, unit_id=unit).select_related("text")
+                 .order_by("position").first())
+        text = found.text.text if found else ""
+        html, changed = word_diff(tree.root.provision.text.text, text) if found else ("", False)
+        out.append({"version": later, "text": text, "diff_html": html, "changed": changed})
+    return out
 
 
 def _neighbours(version, tree):

@@ -162,6 +162,8 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("VERBATIM_MAX_UPLOAD_BYTES", 2_621_440)
 
 # Corpus
 VERBATIM_DEFAULT_CORPUS = [BASE_DIR / "corpus" / "data" / "ca"]
+# Korean statutes (manage.py ingest_korean_laws): every revision of three laws, corpus/data/README.md.
+VERBATIM_KOREAN_CORPUS = [BASE_DIR / "corpus" / "data" / "kr"]
 
 # Research runs (see docs/architecture.md)
 # The Korean precedent index (verifier/precedents.py: a TSV of case_number, court, decision_date,

@@ -19,6 +19,31 @@ def people(db):
     return personas()
 
 
+# The Korean revisions the test database holds: the newest of each law, and those the as-at tests
+# read (민법 제4조 before and after 2013-07-01; 근로기준법 in force from 2026-08-20 and 2027-01-01).
+# All 91 revisions (load_default_data) would add a minute to every session.
+KOREAN_REVISIONS = (
+    "민법/2009-05-08_93194.md", "민법/2013-04-05_138748.md", "민법/2026-03-17_284415.md",
+    "근로기준법/2026-02-19_283457.md", "근로기준법/2026-03-17_284443.md",
+    "개인정보 보호법/2026-03-10_283839.md",
+)
+
+
+def load_korean_revisions(names):
+    """Ingest the named revisions from the shipped Korean archive (corpus/data/kr), in one transaction."""
+    from django.db import transaction
+
+    from corpus.ingest import korean_laws
+    from corpus.ingest.sources import iter_sources
+    from corpus.ingest.store import ingest_bytes
+
+    wanted = {f"history/{name}" for name in names}
+    with transaction.atomic():
+        for name, data in iter_sources([str(p) for p in settings.VERBATIM_KOREAN_CORPUS], ".md"):
+            if name.rsplit(":", 1)[-1] in wanted:
+                ingest_bytes(name, data, korean_laws.parse)
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """After pytest-django creates the test database, load the default corpus into it once."""
@@ -26,6 +51,7 @@ def django_db_setup(django_db_setup, django_db_blocker):
         call_command("ingest_justice_laws", *[str(p) for p in settings.VERBATIM_DEFAULT_CORPUS],
                      progress_every=0, verbosity=0)
         call_command("embed_sections", verbosity=0)  # vectors ship with the corpus: about a second
+        load_korean_revisions(KOREAN_REVISIONS)
         from research.roles import ensure_roles
         ensure_roles()
 

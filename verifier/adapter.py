@@ -130,5 +130,5 @@ class DbCorpus:
 
 
 def act_ref(act):
-    return ActRef(code=act.code, short_titles=[t for t in (act.title_en, act.title_fr) if t],
+    return ActRef(code=act.code, short_titles=[t for t in (act.title_en, act.title_fr, act.title_ko) if t],
                   long_titles=[t for t in (act.long_title_en, act.long_title_fr) if t])

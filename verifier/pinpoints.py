@@ -1,8 +1,13 @@
 """Canonical provision ids and human citations.
 
-An id is `<ACT>:<unit>`: `P-8.6:s7(3)(c)(i)(A)`, `P-8.6:s47bis`, `민법:s15의2(1)(2)`,
-definitions `P-8.6:s2(1)/personal-information`, schedules `P-8.6:sch1` and `P-8.6:sch1/4.7.1`.
-Labels are strings ("10.1", "29.21", "47bis", "15의2"), never numbers.
+An id is `<ACT>:<unit>`: `P-8.6:s7(3)(c)(i)(A)`, `P-8.6:s47bis`, definitions
+`P-8.6:s2(1)/personal-information`, schedules `P-8.6:sch1` and `P-8.6:sch1/4.7.1`.
+Labels are strings ("10.1", "29.21", "47bis", "14의2"), never numbers.
+
+A Korean law's id is its title without spaces, then the citation as Korean lawyers write it,
+without spaces: `민법:제103조`, `민법:제14조의2`, `개인정보보호법:제15조제1항제2호`,
+`개인정보보호법:제2조제1호나목` (조, 항, 호 "1의2", 목 "가"). Its `subpath` keeps each level's
+suffix ("제1항", "제2호", "나목"), because an article's items need not sit in a paragraph.
 """
 
 import re
@@ -20,6 +25,10 @@ _UNIT_RE = re.compile(
     rf"^(?P<prefix>s|sch)(?P<label>{_LABEL})(?P<subs>(?:\({_SUB}\))*)(?:/(?P<tail>[\w.\-]+))?$"
 )
 _SUBS_RE = re.compile(r"\(([^()]+)\)")
+# 제15조의2제1항제2호가목: 조 (의N), then optionally 항, 호 (1의2) and 목 (one Hangul letter).
+_KOREAN_UNIT_RE = re.compile(
+    r"^제(?P<jo>\d+조(?:의\d+)?)(?P<hang>제\d+항)?(?P<ho>제\d+(?:의\d+)?호)?(?P<mok>[가-힣]목)?$")
+KOREAN_PREFIX = "제"
 
 
 @dataclass(frozen=True)
@@ -34,6 +43,8 @@ class ProvisionId:
     tail: str | None = None  # definition slug or schedule item
 
     def __str__(self) -> str:
+        if self.prefix == KOREAN_PREFIX:
+            return f"{self.section_id}{''.join(self.subpath)}"
         subs = "".join(f"({s})" for s in self.subpath)
         tail = f"/{self.tail}" if self.tail else ""
         return f"{self.act}:{self.prefix}{self.section}{subs}{tail}"
@@ -45,7 +56,14 @@ class ProvisionId:
 
     @property
     def section_id(self) -> str:
+        if self.prefix == KOREAN_PREFIX:
+            number, _, branch = self.section.partition("의")  # "14의2" -> 제14조의2
+            return f"{self.act}:제{number}조" + (f"의{branch}" if branch else "")
         return f"{self.act}:{self.prefix}{self.section}"
+
+    @property
+    def is_korean(self) -> bool:
+        return self.prefix == KOREAN_PREFIX
 
     @property
     def is_section(self) -> bool:
@@ -63,7 +81,10 @@ class ProvisionId:
         return [p for p in parents if p != str(self)]
 
     def human(self) -> str:
-        """A label a lawyer reads: `s. 7(3)(c)`, `Schedule 1, 4.7.1`, `s. 2(1) "personal-information"`."""
+        """A label a lawyer reads: `s. 7(3)(c)`, `Schedule 1, 4.7.1`, `s. 2(1) "personal-information"`,
+        `제15조제1항제2호`."""
+        if self.is_korean:
+            return self.unit
         subs = "".join(f"({s})" for s in self.subpath)
         if self.prefix == "sch":
             return f"Schedule {self.section}" + (f", {self.tail}" if self.tail else "")
@@ -86,6 +107,8 @@ def parse_provision_id(s: str) -> ProvisionId:
         raise PinpointError(f"{s!r} has no Act code before the colon")
     if not unit:
         raise PinpointError(f"{s!r} has no unit after the colon, e.g. s7")
+    if unit.startswith(KOREAN_PREFIX):
+        return _korean_id(s, act, unit)
     m = _UNIT_RE.match(unit[0].lower() + unit[1:] if unit[:1] in "S" else unit)
     if not m:
         raise PinpointError(
@@ -96,6 +119,17 @@ def parse_provision_id(s: str) -> ProvisionId:
     if m["prefix"] == "sch" and subs:
         raise PinpointError(f"{s!r}: schedule items are written sch1/4.7.1, not with brackets")
     return ProvisionId(act, m["label"], subs, raw=s, prefix=m["prefix"], tail=m["tail"])
+
+
+def _korean_id(s: str, act: str, unit: str) -> ProvisionId:
+    m = _KOREAN_UNIT_RE.match(unit)
+    if not m:
+        raise PinpointError(
+            f"{s!r}: unit {unit!r} is not a Korean article citation, e.g. 제15조, 제14조의2, "
+            "제15조제1항제2호 or 제2조제1호나목")
+    section = m["jo"].replace("조", "", 1)  # "14의2"
+    subs = tuple(x for x in (m["hang"], m["ho"], m["mok"]) if x)
+    return ProvisionId(act.replace(" ", ""), section, subs, raw=s, prefix=KOREAN_PREFIX)
 
 
 def make_provision_id(act: str, unit: str) -> ProvisionId:
@@ -125,7 +159,7 @@ _CONTINUATION_RE = re.compile(
 )
 _KOREAN_RE = re.compile(
     r"제\s?(?P<jo>\d+)\s?조(?:\s?의\s?(?P<ui>\d+))?(?:\s?제\s?(?P<hang>\d+)\s?항)?"
-    r"(?:\s?제\s?(?P<ho>\d+)\s?호)?(?:\s?(?P<mok>[가-하])\s?목)?"
+    r"(?:\s?제\s?(?P<ho>\d+(?:의\d+)?)\s?호)?(?:\s?(?P<mok>[가-하])\s?목)?"
 )
 _BARE_RE = re.compile(rf"^\s*(?P<label>{_HUMAN_LABEL})(?P<groups>{_GROUPS})\s*$")
 _MAX_RANGE = 20
@@ -161,9 +195,10 @@ def find_citations(text: str) -> list[CitationMatch]:
     """Locate every citation in free text, with its span and unit strings."""
     found: list[CitationMatch] = []
     for m in _KOREAN_RE.finditer(text):
-        label = m["jo"] + (f"의{m['ui']}" if m["ui"] else "")
-        subs = "".join(f"({x})" for x in (m["hang"], m["ho"], m["mok"]) if x)
-        found.append(CitationMatch(m.start(), m.end(), (f"s{label}{subs}",), m.group()))
+        unit = (f"제{m['jo']}조" + (f"의{m['ui']}" if m["ui"] else "")
+                + (f"제{m['hang']}항" if m["hang"] else "") + (f"제{m['ho']}호" if m["ho"] else "")
+                + (f"{m['mok']}목" if m["mok"] else ""))
+        found.append(CitationMatch(m.start(), m.end(), (unit,), m.group()))
     taken = [(c.start, c.end) for c in found]
     for m in _KEYWORD_RE.finditer(text):
         units, end = _keyword_units(text, m)

@@ -86,6 +86,9 @@ class ParsedVersion:
     long_title: str
     nodes: list[ParsedNode] = field(default_factory=list)
     pending: list[ParsedPending] = field(default_factory=list)
+    jurisdiction: str = "ca"
+    promulgated_date: dt.date | None = None  # Korean laws: 공포일자 (pit_date is 시행일자)
+    revision: str = ""  # Korean laws: 법령MST, the revision's id at law.go.kr
 
 
 def parse(data: bytes, name: str = "<bytes>") -> ParsedVersion:

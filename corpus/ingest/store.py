@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from django.db import connection, transaction
 
 from corpus import search_index
-from corpus.ingest.justice_laws import ParsedVersion, parse
-from corpus.models import Act, ActVersion, PendingAmendment, Provision, ProvisionText
+from corpus.ingest import justice_laws
+from corpus.ingest.justice_laws import ParsedVersion
+from corpus.models import KOREAN, Act, ActVersion, PendingAmendment, Provision, ProvisionText
 
 BATCH = 2000
 
@@ -37,8 +38,11 @@ def sha256_text(text):
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def ingest_bytes(name, data):
-    """Ingest one file's bytes. Call inside a transaction to make a batch atomic."""
+def ingest_bytes(name, data, parse=justice_laws.parse):
+    """Ingest one file's bytes with `parse` (justice_laws.parse, or korean_laws.parse).
+
+    Call inside a transaction to make a batch atomic.
+    """
     digest = sha256_bytes(data)
     if ActVersion.objects.filter(source_sha256=digest).exists():
         return IngestResult(name=name, status="unchanged")
@@ -54,17 +58,24 @@ def ingest_bytes(name, data):
 
 
 def _create_version(parsed: ParsedVersion, name, digest):
-    act, _ = Act.objects.get_or_create(code=parsed.code)
+    act, _ = Act.objects.get_or_create(code=parsed.code, defaults={"jurisdiction": parsed.jurisdiction})
+    if act.jurisdiction != parsed.jurisdiction:
+        raise justice_laws.ParseError(f"{name}: line 1: {parsed.code} is already held as a law of "
+                                      f"jurisdiction {act.jurisdiction}, not {parsed.jurisdiction}")
     latest = act.versions.filter(lang=parsed.lang).order_by("-pit_date").first()
     if latest is None or parsed.pit_date >= latest.pit_date:
         # The newest consolidation names the Act.
-        field, long_field = ("title_fr", "long_title_fr") if parsed.lang == "fra" else ("title_en", "long_title_en")
-        setattr(act, field, parsed.short_title or parsed.long_title[:500])
-        setattr(act, long_field, parsed.long_title)
+        if parsed.lang == KOREAN:
+            act.title_ko = parsed.short_title[:500]
+        else:
+            field, long_field = ("title_fr", "long_title_fr") if parsed.lang == "fra" else ("title_en", "long_title_en")
+            setattr(act, field, parsed.short_title or parsed.long_title[:500])
+            setattr(act, long_field, parsed.long_title)
         act.save()
     return ActVersion.objects.create(
         act=act, lang=parsed.lang, pit_date=parsed.pit_date, current_date=parsed.current_date,
         last_amended_date=parsed.last_amended_date, title=parsed.short_title[:500],
+        promulgated_date=parsed.promulgated_date, revision=parsed.revision[:40],
         source_name=name[-300:], source_sha256=digest,
         has_pending_amendments=any(p.schedule == "NifProvs" for p in parsed.pending),
         provision_count=len(parsed.nodes),
@@ -127,6 +138,8 @@ def _store_nodes(parsed, version):
 
 
 def _store_pending(parsed, version):
+    # A Korean revision's 부칙 land here too (schedule "부칙"): like amendments not in force,
+    # they are kept apart from the articles.
     PendingAmendment.objects.bulk_create([
         PendingAmendment(version=version, position=i, schedule=p.schedule, heading=p.heading,
                          kind=p.kind[:20], label=p.label[:60], marginal_note=p.marginal_note, text=p.text)

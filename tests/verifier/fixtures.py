@@ -14,7 +14,7 @@ PIT = {"P-8.6": date(2026, 3, 26), "P-21": date(2026, 3, 26), "H-6": date(2026, 
 REPEALED_IDS = {"H-6:s13"}
 # 민법 (Civil Act) article 103, copied from /work/shared/corpus/kr/민법/법률.md.
 KOREAN_ROWS = [
-    ("민법:s103", "민법", "section", "103", "반사회질서의 법률행위", "제103조",
+    ("민법:제103조", "민법", "section", "103", "반사회질서의 법률행위", "제103조",
      "선량한 풍속 기타 사회질서에 위반한 사항을 내용으로 하는 법률행위는 무효로 한다."),
 ]
 
@@ -31,13 +31,13 @@ ACTS = [
 def provision(row) -> ProvisionView:
     pid, act, kind, label, note, path, text = row
     section_id = parse_provision_id(pid).section_id
-    number = section_id.split(":s", 1)[1]
+    number = section_id.split(":", 1)[1].lstrip("s")
     return ProvisionView(
         id=pid, act=act, section_id=section_id, kind=kind, label=label, text=text,
         sha256=sha256_text(text),
         status="repealed" if pid in REPEALED_IDS else "in_force",
         pit_date=PIT.get(act), marginal_note=note, path=path,
-        url=(f"https://www.law.go.kr/법령/{act}/제{number}조" if act == "민법"
+        url=(f"https://www.law.go.kr/법령/{act}/{number}" if act == "민법"
              else f"https://laws-lois.justice.gc.ca/eng/acts/{act}/section-{number}.html"),
     )
 

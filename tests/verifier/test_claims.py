@@ -119,6 +119,11 @@ def test_a_memo_may_mix_korean_and_canadian_citations():
     assert results[3].rationale == "민법에 제1200조는 존재하지 않습니다."
 
 
+def test_it_verifies_a_korean_citation_with_a_verbatim_quote():
+    result = verdict("민법 제103조 “선량한 풍속 기타 사회질서에 위반한 사항을 내용으로 하는 법률행위는 무효로 한다”.")
+    assert (result.label, result.claim.units) == ("verified", ["제103조"])
+
+
 def test_it_says_unknown_when_no_provision_is_named():
     result = verdict("Organizations must be careful with personal information.")
     assert (result.label, result.code) == ("unknown", "no-citation")

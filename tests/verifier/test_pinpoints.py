@@ -18,13 +18,25 @@ def test_it_parses_a_deep_pinpoint():
     ("P-8.6:s2(1)/personal-information", "P-8.6:s2(1)/personal-information", "P-8.6:s2"),
     ("P-8.6:sch1", "P-8.6:sch1", "P-8.6:sch1"),
     ("P-8.6:sch1/4.7.1", "P-8.6:sch1/4.7.1", "P-8.6:sch1"),
-    ("민법:s15의2(1)(2)", "민법:s15의2(1)(2)", "민법:s15의2"),
+    ("민법:제14조의2", "민법:제14조의2", "민법:제14조의2"),
+    ("민법:제103조", "민법:제103조", "민법:제103조"),
+    ("개인정보보호법:제15조제1항제2호", "개인정보보호법:제15조제1항제2호", "개인정보보호법:제15조"),
+    ("개인정보보호법:제2조제1호나목", "개인정보보호법:제2조제1호나목", "개인정보보호법:제2조"),
+    ("근로기준법:제2조 제1항 제1의2호", "근로기준법:제2조제1항제1의2호", "근로기준법:제2조"),
     ("B-1.01:s7(3)(c.1)", "B-1.01:s7(3)(c.1)", "B-1.01:s7"),
 ])
 def test_it_reads_every_label_form(raw, canonical, section_id):
     pid = parse_provision_id(raw)
     assert str(pid) == canonical
     assert pid.section_id == section_id
+
+
+def test_a_korean_unit_has_its_enclosing_units_as_parents_and_reads_as_cited():
+    pid = parse_provision_id("개인정보보호법:제15조제1항제2호")
+    assert pid.parent_ids() == ["개인정보보호법:제15조제1항", "개인정보보호법:제15조"]
+    assert pid.human() == "제15조제1항제2호"
+    assert parse_provision_id("개인정보보호법:제2조제1호나목").parent_ids() == [
+        "개인정보보호법:제2조제1호", "개인정보보호법:제2조"]
 
 
 def test_a_definition_has_its_subsection_and_section_as_parents():
@@ -38,6 +50,8 @@ def test_a_definition_has_its_subsection_and_section_as_parents():
     ("P-8.6:x7", "not a section label"),
     ("P-8.6:s7(3", "not a section label"),
     ("P-8.6:sch1(2)", "schedule items"),
+    ("민법:제103", "not a Korean article citation"),
+    ("민법:제15조제1호제1항", "not a Korean article citation"),
 ])
 def test_it_refuses_malformed_ids_with_a_readable_message(bad, says):
     with pytest.raises(PinpointError, match=says):
@@ -64,9 +78,10 @@ def test_it_refuses_malformed_ids_with_a_readable_message(bad, says):
     ("paragraphe 7(3)", ["s7(3)"]),
     ("alinéa 7(3)c)", ["s7(3)(c)"]),
     ("clause 4.3 of Schedule 1", ["sch1/4.3"]),
-    ("제15조의2 제1항 제2호", ["s15의2(1)(2)"]),
-    ("민법 제103조", ["s103"]),
-    ("개인정보 보호법 제15조 제1항 제2호", ["s15(1)(2)"]),
+    ("제15조의2 제1항 제2호", ["제15조의2제1항제2호"]),
+    ("민법 제103조", ["제103조"]),
+    ("개인정보 보호법 제15조 제1항 제2호", ["제15조제1항제2호"]),
+    ("개인정보 보호법 제2조제1호나목", ["제2조제1호나목"]),
     ("Privacy Act, subsection 8(2)", ["s8(2)"]),
     ("nothing cited here", []),
 ])

@@ -10,6 +10,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
 
+from corpus.ingest import justice_laws
 from corpus.ingest.justice_laws import ParseError
 from corpus.ingest.sources import SourceError, count_sources, iter_sources
 from corpus.ingest.store import ingest_bytes
@@ -27,6 +28,8 @@ def refresh_planner_statistics():
 
 class Command(BaseCommand):
     help = "Ingest Justice Laws XML files, folders or .tar.xz archives (history folders too)."
+    suffix = ".xml"  # the files a folder or archive holds
+    parse = staticmethod(justice_laws.parse)
 
     def add_arguments(self, parser):
         parser.add_argument("paths", nargs="+")
@@ -37,7 +40,7 @@ class Command(BaseCommand):
         self.verbosity = options.get("verbosity", 1)
         started = time.monotonic()
         try:
-            total = count_sources(paths)
+            total = count_sources(paths, self.suffix)
             added, unchanged, provisions = self._ingest_all(paths, total, progress_every, started)
         except (ParseError, SourceError) as exc:
             raise CommandError(f"{exc}\nNothing was written: the corpus is as it was.") from None
@@ -54,8 +57,8 @@ class Command(BaseCommand):
     def _ingest_all(self, paths, total, progress_every, started):
         added = unchanged = provisions = 0
         show = progress_every and total > progress_every and sys.stdout.isatty() or progress_every and total >= 50
-        for done, (name, data) in enumerate(iter_sources(paths), start=1):
-            result = ingest_bytes(name, data)
+        for done, (name, data) in enumerate(iter_sources(paths, self.suffix), start=1):
+            result = ingest_bytes(name, data, self.parse)
             if result.status == "unchanged":
                 unchanged += 1
             else:

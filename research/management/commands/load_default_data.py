@@ -18,6 +18,9 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         paths = [str(p) for p in settings.VERBATIM_DEFAULT_CORPUS if Path(p).exists()]
         call_command("ingest_justice_laws", *paths, stdout=self.stdout)
+        korean = [str(p) for p in settings.VERBATIM_KOREAN_CORPUS if Path(p).exists()]
+        if korean:
+            call_command("ingest_korean_laws", *korean, stdout=self.stdout)
         call_command("embed_sections", stdout=self.stdout)
         ensure_roles()
         self.stdout.write("Roles ready: group 'Reviewers' holds the review permission.")
