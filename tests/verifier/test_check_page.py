@@ -64,3 +64,21 @@ def test_it_escapes_the_memo_text(alice_client):
 def test_it_shows_form_errors_for_an_empty_memo(alice_client):
     html = alice_client.post("/check/", {"text": "  "}, headers={"HX-Request": "true"}).content.decode()
     assert "This field is required." in html
+
+
+def test_it_checks_korean_citations_beside_canadian_ones(alice_client):
+    memo = MEMO + "\n- 근기법 제23조 제1항에 따라 사용자는 근로자를 정당한 이유 없이 해고할 수 있다.\n- 민법 제1200조는 유언을 정한다."
+    html = alice_client.post("/check/", {"text": memo}).content.decode()
+    assert "4 citing claims: 1 verified, 3 contradicted, 0 unknown." in " ".join(html.split())
+    assert "근로기준법 제23조제1항은 금지를 정하는데, 주장은 허용이라고 합니다." in html
+    assert "민법에 제1200조는 존재하지 않습니다." in html
+    assert 'href="https://www.law.go.kr/법령/근로기준법/제23조"' in html
+
+
+def test_a_broken_precedent_index_is_shown_not_raised(alice_client, settings, tmp_path):
+    index = tmp_path / "precedents.tsv"
+    index.write_text("case_number\n", encoding="utf-8")
+    settings.VERBATIM_PRECEDENT_INDEX = str(index)
+    response = alice_client.post("/check/", {"text": "대법원 2023다302036 판결이 존재한다."})
+    assert response.status_code == 200
+    assert "missing column(s) court, decision_date, title" in response.content.decode()
