@@ -9,21 +9,18 @@ Writes need `Authorization: Bearer <token>`; reads take the token or a signed-in
 A run is visible to its creator and to reviewers; anyone else gets 404, as for a missing run.
 """
 
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse
 from ninja import Header, Router, Status
 from ninja.errors import AuthenticationError, HttpError
 from ninja.security import HttpBearer, django_auth
 
+from corpus.api_errors import ApiError, error_responses
 from research import events_stream
 from research.models import Run
-from research.roles import is_reviewer
-from research.schemas import ErrorOut, EventsOut, RunCreatedOut, RunIn, RunOut
+from research.schemas import EventsOut, RunCreatedOut, RunIn, RunOut
 from research.serialize import event_dict, run_detail
 from research.submit import IdempotencyConflict, InvalidRun, SpendLimit, create_run
 from research.tokens import user_for_token
-
-AUTH_HELP = ("authentication required: send 'Authorization: Bearer <token>' "
-             "(make one with manage.py create_api_token USER)")
 
 
 class TokenAuth(HttpBearer):
@@ -35,27 +32,29 @@ class TokenAuth(HttpBearer):
 
 
 token_auth = TokenAuth()
+# Without `after` the events endpoint streams; the schema says so beside the polling JSON.
+SSE_DOC = {"responses": {200: {"content": {"text/event-stream": {"schema": {"type": "string"}}}}}}
 router = Router(tags=["research"])
 
 
-@router.post("/research", auth=token_auth, response={202: RunCreatedOut, 409: ErrorOut, 413: ErrorOut,
-                                                     422: ErrorOut, 429: ErrorOut})
+@router.post("/research", auth=token_auth,
+             response={202: RunCreatedOut, **error_responses(400, 401, 409, 413, 422, 429)})
 def start_run(request, payload: RunIn, response: HttpResponse,
               idempotency_key: str = Header("", alias="Idempotency-Key")):
     """Queue a research run. The same Idempotency-Key from the same user returns the same run."""
     engine = payload.engine
     if engine and engine != "extractive" and not request.auth.is_staff:
-        return _error(422, f"engine {engine!r} is for staff; leave it out or ask for 'extractive'",
-                      {"engine": "not allowed"})
+        raise ApiError(422, f"engine {engine!r} is for staff; leave it out or ask for 'extractive'",
+                       {"engine": "not allowed"})
     try:
         run, created = create_run(request.auth, payload.question, as_at=payload.as_at, acts=payload.acts,
                                   lang=payload.lang, engine=engine, idempotency_key=idempotency_key)
     except InvalidRun as exc:
-        return _error(exc.status, str(exc), exc.errors)
+        raise ApiError(exc.status, str(exc), exc.errors) from None
     except SpendLimit as exc:
-        return _error(429, str(exc))
+        raise ApiError(429, str(exc)) from None
     except IdempotencyConflict as exc:
-        return _error(409, str(exc))
+        raise ApiError(409, str(exc)) from None
     location = f"/api/v1/research/{run.pk}"
     response["Location"] = location
     if not created:
@@ -63,13 +62,15 @@ def start_run(request, payload: RunIn, response: HttpResponse,
     return Status(202, {"run_id": run.pk, "uuid": str(run.uuid), "status": run.status, "location": location})
 
 
-@router.get("/research/{int:run_id}", auth=[token_auth, django_auth], response=RunOut)
+@router.get("/research/{int:run_id}", auth=[token_auth, django_auth],
+            response={200: RunOut, **error_responses(401, 404, 422)})
 def get_run(request, run_id: int):
     """The run with its claims (blocked ones too), citations, usage, reading and errors."""
     return run_detail(_get_run_for_user(request, run_id))
 
 
-@router.get("/research/{int:run_id}/events", auth=[token_auth, django_auth], response=EventsOut)
+@router.get("/research/{int:run_id}/events", auth=[token_auth, django_auth],
+            response={200: EventsOut, **error_responses(401, 404, 422)}, openapi_extra=SSE_DOC)
 def run_events(request, run_id: int, after: int | None = None,
                last_event_id: str = Header("", alias="Last-Event-ID")):
     """Without `after`: an SSE stream from Last-Event-ID (or the start) to the final event.
@@ -85,38 +86,13 @@ def run_events(request, run_id: int, after: int | None = None,
     return events_stream.response(request, run.pk, start)
 
 
-def register_error_handlers(api):
-    """JSON errors a client can act on: 401 says how to authenticate, 413 for a huge body."""
-    from django.core.exceptions import RequestDataTooBig
-
-    def unauthorized(request, exc):
-        message = AUTH_HELP if exc.message == "Unauthorized" else exc.message
-        return api.create_response(request, {"detail": message}, status=401)
-
-    def too_big(request, exc):
-        return api.create_response(
-            request, {"detail": "request body too large: a question is at most "
-                                "VERBATIM_MAX_QUESTION_CHARS characters"}, status=413)
-
-    api.add_exception_handler(AuthenticationError, unauthorized)
-    api.add_exception_handler(RequestDataTooBig, too_big)
-
-
 def _get_run_for_user(request, run_id):
     """The run if this user may see it (creator or reviewer); 404 otherwise, so ids leak nothing."""
-    user = request.auth
-    run = Run.objects.filter(pk=run_id).first()
-    if run is None or (run.created_by_id != user.pk and not is_reviewer(user)):
+    run = Run.objects.visible_to(request.auth).filter(pk=run_id).first()
+    if run is None:
         raise HttpError(404, f"no run {run_id}, or it is not yours to see")
     return run
 
 
 def _last_seq(run):
     return run.events.order_by("-seq").values_list("seq", flat=True).first() or 0
-
-
-def _error(status, message, errors=None):
-    body = {"detail": message}
-    if errors:
-        body["errors"] = errors
-    return JsonResponse(body, status=status)

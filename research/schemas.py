@@ -5,10 +5,12 @@ from typing import Any
 
 from ninja import Field, Schema
 
+from corpus.schemas import IsoDate
+
 
 class RunIn(Schema):
     question: str = Field(..., description="the question, at most VERBATIM_MAX_QUESTION_CHARS characters")
-    as_at: datetime.date | None = Field(None, description="the law as at this date (YYYY-MM-DD); default today")
+    as_at: IsoDate | None = Field(None, description="the law as at this date (YYYY-MM-DD); default today")
     acts: list[str] = Field(default_factory=list, description="Act codes in scope, e.g. ['P-8.6']; empty = all")
     lang: str = Field("eng", description="eng or fra")
     engine: str | None = Field(None, description="extractive (anyone), or any engine for staff; default by server")
@@ -112,8 +114,3 @@ class EventsOut(Schema):
     events: list[EventOut]
     finished: bool
     next_after: int
-
-
-class ErrorOut(Schema):
-    detail: str
-    errors: dict[str, str] | None = None

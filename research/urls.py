@@ -5,6 +5,8 @@ from django.urls import include, path, re_path
 
 from research.api import api
 
+handler404 = "research.api.not_found"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", api.urls),

@@ -33,11 +33,11 @@ REPLAY_MIN_DELAY_MS = 300
 
 
 def _get_run_for_user(request, pk):
-    """The run `pk` when the user created it or is a reviewer; 404 otherwise."""
-    run = get_object_or_404(Run.objects.select_related("created_by"), pk=pk)
-    if run.created_by_id == request.user.pk or is_reviewer(request.user):
-        return run
-    raise Http404("No such run.")
+    """The run `pk` when the user may see it (Run.objects.visible_to); 404 otherwise."""
+    run = Run.objects.visible_to(request.user).select_related("created_by").filter(pk=pk).first()
+    if run is None:
+        raise Http404("No such run.")
+    return run
 
 
 # --- ask -----------------------------------------------------------------------------------------

@@ -8,44 +8,45 @@ request is 422; an unknown Act or section is a verdict (200, not_found / contrad
 error: the answer "that section does not exist" is what the caller asked for.
 """
 
-from django.http import JsonResponse
 from ninja import Router
 
+from corpus.api_errors import ApiError, error_responses
 from verifier.pinpoints import PinpointError
-from verifier.schemas import ClaimsIn, ClaimsOut, ErrorOut, QuoteIn, QuoteOut
+from verifier.precedents import PrecedentIndexError
+from verifier.schemas import ClaimsIn, ClaimsOut, QuoteIn, QuoteOut
 from verifier.service import check_claim_items, check_claims_text, verify_quote
 
 router = Router(tags=["verifier"])
 
 
-@router.post("/verify/quote", response={200: QuoteOut, 422: ErrorOut})
+@router.post("/verify/quote", response={200: QuoteOut, **error_responses(400, 422)})
 def verify_quote_endpoint(request, payload: QuoteIn):
     """Is `quote` verbatim in the provision as at `as_at` (default: the latest consolidation)?"""
     try:
-        return verify_quote(payload.provision_id, payload.quote, as_at=payload.as_at, lang=payload.lang)
+        return verify_quote(payload.provision_id, payload.quote, as_at=payload.as_at, lang=payload.lang,
+                            read_sha256=payload.text_sha256)
     except PinpointError as exc:
-        return _error(str(exc), {"provision_id": str(exc)})
+        raise ApiError(422, str(exc), {"provision_id": str(exc)}) from None
 
 
-@router.post("/claims/check", response={200: ClaimsOut, 422: ErrorOut})
+@router.post("/claims/check", response={200: ClaimsOut, **error_responses(400, 422, 503)})
 def check_claims_endpoint(request, payload: ClaimsIn):
     """Label each claim verified | contradicted | unknown, with its finding, rationale and links."""
     if (payload.text is None) == (payload.items is None):
-        return _error("send either 'text' (a memo) or 'items' (a list of {id, claim}), not both",
-                      {"text": "text or items required"})
+        raise ApiError(422, "send either 'text' (a memo) or 'items' (a list of {id, claim}), not both",
+                       {"text": "text or items required"})
     try:
         if payload.text is not None:
-            claims = check_claims_text(payload.text, as_at=payload.as_at)
+            claims = check_claims_text(payload.text, as_at=payload.as_at, local_only=payload.local_only)
         else:
-            claims = check_claim_items([i.model_dump() for i in payload.items], as_at=payload.as_at)
+            claims = check_claim_items([i.model_dump() for i in payload.items], as_at=payload.as_at,
+                                       local_only=payload.local_only)
+    except PrecedentIndexError as exc:
+        raise ApiError(503, str(exc)) from None
     except ValueError as exc:
-        return _error(str(exc))
+        raise ApiError(422, str(exc)) from None
     counts = {"verified": 0, "contradicted": 0, "unknown": 0}
     for claim in claims:
         counts[claim["label"]] += 1
     return {"claims": claims, "counts": counts}
 
-
-def _error(message, errors=None):
-    body = {"detail": message} | ({"errors": errors} if errors else {})
-    return JsonResponse(body, status=422)

@@ -26,7 +26,8 @@ _BROADENED_HINTS = re.compile(
     r"outside|beyond|other acts?\b|broaden|wider|widened|not (?:limited|confined) to|also searched",
     re.IGNORECASE,
 )
-_ID_RE = re.compile(r"(?<![\w-])[^\s:,;()]+:(?:s|sch)\d[^\s,;]*")
+# A provision id written out: "P-8.6:s7(3)", "E-5.6:schVI/s1", "SOR-2001-7:s1(a)".
+_ID_RE = re.compile(r"(?<![\w-])[^\s:,;()]+:(?:s\d|sch)[^\s,;]*")
 
 
 def qualifier_warnings(citations, checked, corpus: CorpusView, not_in_text: str) -> list[Finding]:
@@ -150,6 +151,8 @@ def reading_refs(reading: str, corpus: CorpusView, run_acts):
     """Yield (reference as written, [ProvisionId it may mean]) for each provision the Reading
     names: a provision id ("P-8.6:s7(3)(c)") or a citation ("s. 7(3)(c) of PIPEDA"); one that
     names no Act may mean that unit of any Act in `run_acts`."""
+    if not reading.strip():
+        return
     for m in _ID_RE.finditer(reading):
         try:
             yield m.group(), [parse_provision_id(m.group().rstrip("."))]

@@ -241,7 +241,10 @@ def _mismatch(pid, unit: ProvisionView, check) -> Finding:
 
 
 def _unknown_section(pid, corpus: CorpusView) -> Finding:
-    if not corpus.act_sections(pid.act):
+    not_held = corpus.not_held(pid.act)
+    if not_held:
+        message = f"{not_held[0].upper()}{not_held[1:]}."
+    elif not corpus.act_sections(pid.act):
         message = f"There is no Act {pid.act} in the corpus."
     else:
         message = f"{pid.act} has no section {pid.section}."

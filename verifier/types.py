@@ -67,9 +67,16 @@ class CorpusView(Protocol):
     def act_refs(self) -> list[ActRef]:
         """Every Act in the corpus with its titles and abbreviations."""
 
+    def not_held(self, act_code: str) -> str | None:
+        """Why an Act the corpus holds has no text at this view's date ("version not held for
+        that date: ..."); None when it has a version then, or is not held at all."""
+
 
 class InMemoryCorpus:
     """A CorpusView over a list of ProvisionView, in document order."""
+
+    def not_held(self, act_code: str) -> str | None:
+        return None  # one version, no dates
 
     def __init__(self, provisions: list[ProvisionView], acts: list[ActRef] | None = None):
         self._by_id = {p.id: p for p in provisions}

@@ -65,8 +65,10 @@ class ExtractiveEngine(Engine):
             arguments["acts"] = codes  # the question names the Act: look there first
         found = self.toolbox.call("search_statutes", arguments)
         hits = [] if found.is_error else found.content["hits"]
+        not_held = _not_held_note(found)
         if not hits:
-            return _decline("Not answered: no provision in the statutes searched matches the question.")
+            return _decline("Not answered: no provision in the statutes searched matches the question."
+                            + not_held)
         passages = []
         for rank, section_id in enumerate(list(dict.fromkeys(h["id"] for h in hits))[:SECTIONS_READ]):
             section = self.toolbox.call("get_provision", {"id": section_id})
@@ -77,7 +79,7 @@ class ExtractiveEngine(Engine):
         if not best:
             return _decline("Not answered: the statutes searched hold no passage that matches the question "
                             "well enough to quote. It may be outside the corpus (provincial or foreign law, "
-                            "case law, tax) or need different words.")
+                            "case law, tax) or need different words." + not_held)
         claims = [_claim(p) for p in best]
         claims += self._definition_claims(best, question, corpus, room=MAX_CLAIMS - len(claims))
         return Submission({"claims": claims, "reading": _reading(best, found.content.get("broadened")),
@@ -137,6 +139,17 @@ def _without_spans(question: str, mentions) -> str:
         last = end
     text.append(question[last:])
     return " ".join(text)
+
+
+def _not_held_note(found) -> str:
+    """What the search could not read at the run's date, for a decline to say: an Act asked
+    for with no version then (the tool's error), or the Acts it left out and why."""
+    if found.is_error and "version not held" in found.content.get("error", ""):
+        return f" {found.content['error']}."
+    left_out = [] if found.is_error else found.content.get("left_out", [])
+    if not left_out:
+        return ""
+    return " Not searched at that date: " + "; ".join(f"{e['act']} ({e['reason']})" for e in left_out) + "."
 
 
 def _decline(note) -> Submission:

@@ -69,13 +69,14 @@ def ingest(*paths):
 
 
 def altered(data, old="", new="", pit_date=None):
-    """`data` with the first `old` replaced by `new` and, if given, a new lims:pit-date."""
+    """`data` with the first `old` replaced by `new` and, if given, a new lims:pit-date (and
+    lims:current-date: a file is consolidated no earlier than its point in time)."""
     if old:
         assert old.encode() in data
         data = data.replace(old.encode(), new.encode(), 1)
-    if pit_date:
-        root_pit = data.index(b'lims:pit-date="')
-        data = data[:root_pit + 15] + pit_date.encode() + data[root_pit + 25:]
+    for attribute in (b'lims:pit-date="', b'lims:current-date="') if pit_date else ():
+        at = data.index(attribute) + len(attribute)
+        data = data[:at] + pit_date.encode() + data[at + 10:]
     return data
 
 
@@ -184,12 +185,12 @@ def test_a_changed_file_adds_a_version_sharing_unchanged_texts(tmp_path):
     old_texts = dict(old.provisions.values_list("unit_id", "text_id"))
     source = tmp_path / "P-21-changed.xml"
     source.write_bytes(altered(head_xml("P-21"), "shall not, without the consent of the individual",
-                               "shall never, without the consent of the individual", pit_date="2099-01-01"))
+                               "shall never, without the consent of the individual", pit_date="2026-11-01"))
 
     output = ingest(source)
 
     assert "Added 1 versions" in output
-    new = ActVersion.objects.get(act__code="P-21", lang="eng", pit_date="2099-01-01")
+    new = ActVersion.objects.get(act__code="P-21", lang="eng", pit_date="2026-11-01")
     new_texts = dict(new.provisions.values_list("unit_id", "text_id"))
     changed = {unit for unit in new_texts if new_texts[unit] != old_texts.get(unit)}
     assert changed == {"s7"}
@@ -202,7 +203,7 @@ def test_a_changed_file_adds_a_version_sharing_unchanged_texts(tmp_path):
 
 @pytest.mark.django_db
 def test_a_malformed_file_stops_the_batch_and_writes_nothing(tmp_path):
-    (tmp_path / "a-good.xml").write_bytes(altered(head_xml("H-6"), pit_date="2099-02-02"))
+    (tmp_path / "a-good.xml").write_bytes(altered(head_xml("H-6"), pit_date="2026-11-02"))
     data = head_xml("P-8.6")
     (tmp_path / "b-truncated.xml").write_bytes(data[: len(data) // 2])
     before, checksum = row_counts(), text_checksum()
@@ -218,11 +219,63 @@ def test_a_malformed_file_stops_the_batch_and_writes_nothing(tmp_path):
 
 
 @pytest.mark.django_db
-def test_it_refuses_a_file_that_is_not_a_statute(tmp_path):
-    source = tmp_path / "regulation.xml"
-    source.write_bytes(b'<?xml version="1.0"?>\n<Regulation><Body/></Regulation>')
-    with pytest.raises(CommandError, match=r"regulation.xml: line 2: root element is <Regulation>, not <Statute>"):
+def test_it_refuses_a_file_that_is_not_an_instrument(tmp_path):
+    source = tmp_path / "page.xml"
+    source.write_bytes(b'<?xml version="1.0"?>\n<html><Body/></html>')
+    before = row_counts()
+    with pytest.raises(CommandError, match=r"page.xml: line 2: root element is <html>, not an instrument "
+                                           r"\(<Statute> or <Regulation>\)"):
         ingest(source)
+    assert row_counts() == before
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("declaration", [
+    '<!DOCTYPE Statute [<!ENTITY law SYSTEM "file:///etc/hostname">]>',
+    '<!DOCTYPE Statute SYSTEM "http://127.0.0.1:9/statute.dtd">',
+    '<!DOCTYPE Statute [<!ENTITY law "shall not">]>',
+])
+def test_it_refuses_a_doctype_or_entity_and_writes_nothing(tmp_path, declaration):
+    data = head_xml("P-21")
+    end_of_prolog = data.index(b"?>") + 2
+    data = data[:end_of_prolog] + b"\n" + declaration.encode() + data[end_of_prolog:]
+    if "ENTITY" in declaration:
+        data = data.replace(b"</ShortTitle>", b"&law;</ShortTitle>", 1)
+    (tmp_path / "a-good.xml").write_bytes(altered(head_xml("H-6"), pit_date="2026-11-02"))
+    (tmp_path / "b-doctype.xml").write_bytes(data)
+    before, checksum = row_counts(), text_checksum()
+    with pytest.raises(CommandError) as caught:
+        ingest(tmp_path)
+    assert ("b-doctype.xml: line 1: a DOCTYPE (document type or entity declarations) is not part of a "
+            "Justice Laws file; refused\nNothing was written") in str(caught.value)
+    assert (row_counts(), text_checksum()) == (before, checksum)
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_pit_date_later_than_the_files_consolidation(tmp_path):
+    data = head_xml("P-21")  # pit 2025-06-02, consolidated (current date) 2026-03-02
+    source = tmp_path / "late-pit.xml"
+    at = data.index(b'lims:pit-date="') + 15
+    source.write_bytes(data[:at] + b"2026-04-01" + data[at + 10:])
+    before = row_counts()
+    with pytest.raises(CommandError, match=r"late-pit.xml: line \d+: lims:pit-date 2026-04-01 is later than "
+                                           r"the file's own lims:current-date 2026-03-02"):
+        ingest(source)
+    assert row_counts() == before
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_pit_date_in_the_future(tmp_path):
+    import datetime
+
+    later = (datetime.date.today() + datetime.timedelta(days=400)).isoformat()
+    source = tmp_path / "future.xml"
+    source.write_bytes(altered(head_xml("P-21"), pit_date=later))
+    before = row_counts()
+    with pytest.raises(CommandError, match=rf"future.xml: line \d+: lims:pit-date {later} is in the future"):
+        ingest(source)
+    assert row_counts() == before
+    assert ActVersion.objects.filter(act__code="P-21").order_by("-pit_date").first().pit_date.isoformat() < later
 
 
 @pytest.mark.django_db
@@ -237,7 +290,7 @@ def test_it_refuses_a_statute_without_a_pit_date(tmp_path):
 @pytest.mark.django_db
 def test_it_reads_a_tar_xz_archive(tmp_path):
     archive = tmp_path / "small.tar.xz"
-    data = altered(head_xml("I-21"), pit_date="2099-03-03")
+    data = altered(head_xml("I-21"), pit_date="2026-11-03")
     with tarfile.open(archive, "w:xz") as tar:
         member = tarfile.TarInfo("acts/eng/I-21.xml")
         member.size = len(data)
@@ -246,7 +299,7 @@ def test_it_reads_a_tar_xz_archive(tmp_path):
     output = ingest(archive)
 
     assert "Added 1 versions" in output
-    version = ActVersion.objects.get(act__code="I-21", lang="eng", pit_date="2099-03-03")
+    version = ActVersion.objects.get(act__code="I-21", lang="eng", pit_date="2026-11-03")
     assert version.source_name.endswith("small.tar.xz:acts/eng/I-21.xml")
     assert version.provisions.count() == head_version("I-21").provisions.count()
 

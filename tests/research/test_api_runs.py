@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from django.test import Client, override_settings
 
-from research.models import Run, RunEvent
+from research.models import ModelCall, Run, RunEvent
 from research.tokens import create_token
 from tests.base import finished_run
 
@@ -107,9 +107,17 @@ def test_it_refuses_an_unknown_act(api):
 
 
 def test_it_refuses_a_malformed_date(api):
-    resp = api.post({"question": QUESTION, "as_at": "2024-13-45"})
-    assert resp.status_code == 422
-    assert resp.json()["detail"][0]["loc"] == ["body", "payload", "as_at"]
+    for as_at in ("2024-13-45", 0, "2024-01-01T00:00:00"):
+        resp = api.post({"question": QUESTION, "as_at": as_at})
+        assert_api_error(resp, "invalid request: as_at: ", status=422)
+        assert list(resp.json()["errors"]) == ["as_at"]
+    assert Run.objects.count() == 0
+
+
+def test_it_refuses_a_question_of_invisible_characters(api):
+    resp = api.post({"question": "\u200b\u200c\u2060\ufeff \u3164"})
+    assert_api_error(resp, "question: ask a question (it holds only invisible characters)", status=422)
+    assert Run.objects.count() == 0
 
 
 def test_it_refuses_a_date_in_the_future(api):
@@ -176,10 +184,26 @@ def test_it_answers_404_for_an_unknown_run(api):
 @override_settings(VERBATIM_DAILY_USD_CAP=1.0)
 def test_it_refuses_a_model_run_over_the_daily_spend_cap(api, people, monkeypatch):
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
-    Run.objects.create(question="earlier", engine="anthropic", created_by=people[1], usd=Decimal("1.25"))
+    earlier = Run.objects.create(question="earlier", engine="anthropic", created_by=people[1], usd=Decimal("1.25"),
+                                 status=Run.STATUS_DONE)
+    ModelCall.objects.create(run=earlier, seq=1, model="claude-sonnet-5-5", usd=Decimal("1.25"))
     resp = api.post({"question": QUESTION})
     assert_api_error(resp, "daily spend cap reached: $1.25 of $1.00 used today", status=429)
     assert Run.objects.count() == 1
+
+
+@override_settings(VERBATIM_DAILY_USD_CAP=1.0)
+def test_the_spend_cap_counts_failed_and_running_runs(api, people, monkeypatch):
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
+    # Neither run has totalled its usage on the run row: a running run has not finished, and a
+    # failed run did not keep its cost before issue 18.
+    failed = Run.objects.create(question="failed", engine="anthropic", created_by=people[1], status=Run.STATUS_FAILED)
+    running = Run.objects.create(question="running", engine="anthropic", created_by=people[1],
+                                 status=Run.STATUS_RUNNING)
+    ModelCall.objects.create(run=failed, seq=1, model="claude-sonnet-5-5", usd=Decimal("0.60"))
+    ModelCall.objects.create(run=running, seq=1, model="claude-sonnet-5-5", usd=Decimal("0.45"))
+    assert_api_error(api.post({"question": QUESTION}), "daily spend cap reached: $1.05 of $1.00 used today",
+                     status=429)
 
 
 @override_settings(VERBATIM_DAILY_RUNS_PER_USER=1)

@@ -101,6 +101,17 @@ def test_it_declines_when_nothing_matches():
     assert "no passage that matches the question well enough" in run.scope_note
 
 
+def test_a_decline_before_the_first_versions_says_which_acts_were_not_held():
+    import datetime
+
+    run = ask(SUBPOENA, as_at=datetime.date(2019, 1, 1))
+    assert run.gate == Run.GATE_DECLINED
+    assert ("Not searched at that date: C-42 (version not held for that date: the earliest eng version "
+            "held is consolidated to ") in run.scope_note
+    assert ("P-8.6 (version not held for that date: the earliest eng version held is consolidated to "
+            "2019-06-21)") in run.scope_note
+
+
 def test_a_province_named_beside_a_federal_act_is_not_provincial_law():
     run = ask("Under PIPEDA, may an organization disclose personal information to a notary in Quebec without consent?")
     assert run.gate == Run.GATE_PASS

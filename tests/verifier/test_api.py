@@ -86,3 +86,34 @@ def test_it_wants_text_or_items_but_not_both(client):
     assert_api_error(post(client, "/api/v1/claims/check", {}), "send either 'text'")
     assert_api_error(post(client, "/api/v1/claims/check", {"text": "x", "items": [{"claim": "y"}]}),
                      "send either 'text'")
+
+
+PIPEDA_NOT_HELD_2018 = ("Version not held for that date: P-8.6 as at 2018-01-01; the earliest eng version "
+                        "held is consolidated to 2019-06-21")
+
+
+def test_a_date_before_the_first_version_is_version_not_held(client):
+    response = post(client, "/api/v1/verify/quote", {"provision_id": "P-8.6:s7(3)(c)", "quote": SUBPOENA,
+                                                      "as_at": "2018-01-01"})
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "not_found"
+    assert [(f["code"], f["message"]) for f in body["findings"]] == [("unknown-section", PIPEDA_NOT_HELD_2018 + ".")]
+
+
+def test_claims_before_the_first_version_are_version_not_held(client):
+    response = post(client, "/api/v1/claims/check", {
+        "text": f"Under s. 7(3)(c) of PIPEDA, an organization may disclose if “{SUBPOENA}”.",
+        "as_at": "2018-01-01"})
+    [claim] = response.json()["claims"]
+    assert (claim["label"], claim["finding"]) == ("unknown", "unknown-section")
+    assert claim["rationale"] == PIPEDA_NOT_HELD_2018 + ", so the citation cannot be checked."
+
+
+@pytest.mark.parametrize("as_at", [0, "2019-13-45", "2019-01-01T00:00:00", "01/02/2019"])
+def test_an_invalid_date_is_refused(client, as_at):
+    for url, body in [("/api/v1/verify/quote", {"provision_id": "P-8.6:s7", "quote": SUBPOENA}),
+                      ("/api/v1/claims/check", {"text": "Under s. 7 of PIPEDA, consent is needed."})]:
+        response = post(client, url, {**body, "as_at": as_at})
+        assert_api_error(response, "invalid request: as_at: ")
+        assert list(response.json()["errors"]) == ["as_at"]

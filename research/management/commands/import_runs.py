@@ -3,11 +3,11 @@
 A folder argument imports every *.json file in it.
 """
 
-import json
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from corpus.text_input import read_text
 from research.recording import RecordingError, import_run
 
 
@@ -29,10 +29,11 @@ class Command(BaseCommand):
                 raise CommandError(f"{name}: no such file or folder")
         for path in files:
             try:
-                data = json.loads(path.read_text(encoding="utf-8"))
+                data = read_text(path, as_json=True)  # ValueError naming the file
+            except ValueError as e:
+                raise CommandError(str(e)) from None
+            try:
                 run = import_run(data)
-            except json.JSONDecodeError as e:
-                raise CommandError(f"{path}: not JSON ({e})") from None
             except RecordingError as e:
                 raise CommandError(f"{path}: {e}") from None
             self.stdout.write(f"{path.name}: run {run.pk} ({run.recorded_label or run.engine})")

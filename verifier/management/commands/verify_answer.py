@@ -7,10 +7,10 @@ verbatim, mismatch (with the first difference), missing evidence, altered eviden
 """
 
 import json
-from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from corpus.text_input import read_text
 from verifier.answer_markdown import check_export
 
 
@@ -43,6 +43,6 @@ class Command(BaseCommand):
 
 def _read(path):
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CommandError(f"cannot read {path}: {exc}") from None
+        return read_text(path)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None

@@ -1,0 +1,131 @@
+"""schemathesis against the live OpenAPI schema: uvicorn on loopback, the default corpus.
+
+Every operation of /api/openapi.json gets EXAMPLES generated requests (a fixed seed, so a run
+is repeatable), sent with a valid token. Each response is checked against the schema: no 5xx,
+a status the operation documents, its content type, headers and body shape (errors included:
+one ErrorOut shape for every router). The test counts requests and failures and prints them.
+On SQLite the server runs on a copy of the seeded database; on PostgreSQL on the session's test
+database, and what it wrote (a user, its token, runs and their tasks) is deleted afterwards.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+from django.conf import settings
+from hypothesis import HealthCheck, Phase, given
+from hypothesis import settings as hypothesis_settings
+
+from tests.base import copy_seeded_db
+
+schemathesis = pytest.importorskip("schemathesis")
+from schemathesis.checks import (  # noqa: E402
+    content_type_conformance,
+    not_a_server_error,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+EXAMPLES = 25
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
+          response_headers_conformance, response_schema_conformance]
+CREATE_TOKEN = (
+    "from django.contrib.auth.models import User; from research.tokens import create_token; "
+    "u = User.objects.create_user('contract-alice'); print(create_token(u)[1])"
+)
+
+
+@pytest.fixture(scope="module")
+def live_api(tmp_path_factory, request, django_db_blocker):
+    env = {k: v for k, v in os.environ.items() if k not in {"ANTHROPIC_API_KEY"}}
+    env |= {"DJANGO_SETTINGS_MODULE": "research.settings", "VERBATIM_SSE_MAX_SECONDS": "1"}
+    on_postgres = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
+    if on_postgres:
+        request.getfixturevalue("django_db_setup")  # the session's test database, corpus loaded
+        db = settings.DATABASES["default"]
+        env["DATABASE_URL"] = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    else:
+        seeded = request.getfixturevalue("seeded_db_file")
+        env.pop("DATABASE_URL", None)
+        env["VERBATIM_SQLITE_PATH"] = str(copy_seeded_db(seeded, tmp_path_factory.mktemp("contract")))
+    manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
+    token = subprocess.run([*manage, "shell", "-v", "0", "-c", CREATE_TOKEN], env=env, check=True,
+                           capture_output=True, text=True, cwd=settings.BASE_DIR).stdout.split()[-1]
+    port = _free_port()
+    web = subprocess.Popen([sys.executable, "-m", "uvicorn", "research.asgi:application", "--host", "127.0.0.1",
+                            "--port", str(port), "--log-level", "warning"], env=env, cwd=settings.BASE_DIR)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_for(base)
+        yield base, token
+    finally:
+        web.terminate()
+        web.wait(timeout=10)
+        if on_postgres:
+            with django_db_blocker.unblock():
+                _forget_contract_user()
+
+
+def test_the_api_keeps_its_openapi_contract(live_api):
+    base, token = live_api
+    schema = schemathesis.openapi.from_url(f"{base}/api/openapi.json")
+    sent, failures = 0, []
+    operations = [result.ok() for result in schema.get_all_operations()]
+    for operation in operations:
+        @hypothesis_settings(max_examples=EXAMPLES, derandomize=True, database=None, deadline=None,
+                             phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
+        @given(case=operation.as_strategy())
+        def exercise(case):
+            nonlocal sent
+            sent += 1
+            response = case.call(base_url=base, headers={"Authorization": f"Bearer {token}"}, timeout=30)
+            try:
+                case.validate_response(response, checks=CHECKS)
+            except Exception as exc:  # schemathesis raises one error grouping the failed checks
+                failures.append(f"{case.operation.label}: {str(exc)[:600]}")
+        exercise()
+    engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    print(f"\nschemathesis on {engine}: {len(operations)} operations, {sent} requests, "
+          f"{len(failures)} failures")
+    assert len(operations) >= 11
+    assert sent >= len(operations) * 5
+    assert failures == []
+
+
+def _forget_contract_user():
+    from django.contrib.auth.models import User
+    from django_tasks_db.models import DBTaskResult
+
+    from research.models import Run
+
+    user = User.objects.filter(username="contract-alice").first()
+    if user is None:
+        return
+    run_ids = list(Run.objects.filter(created_by=user).values_list("pk", flat=True))
+    for task in DBTaskResult.objects.all():
+        if task.args_kwargs.get("kwargs", {}).get("run_id") in run_ids:
+            task.delete()
+    Run.objects.filter(pk__in=run_ids).delete()
+    user.delete()
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_for(base, timeout=60):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{base}/api/openapi.json", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError("the server did not start")
