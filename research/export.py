@@ -1,8 +1,9 @@
 """A finished run as Markdown in DESIGN.md's answer shape (verifier.answer_markdown does the
 rendering; this module gathers the run's claims and the stored texts they were checked against)."""
 
+from research import answers_question
 from research.models import Run
-from research.presenting import run_reading
+from research.presenting import gate_badge, run_reading
 from verifier.adapter import DbCorpus
 from verifier.answer_markdown import render_answer
 
@@ -31,4 +32,14 @@ def run_markdown(run: Run) -> str:
               "reading_parts": run_reading(run, corpus)}
     markdown, _evidence = render_answer(answer, views, run.as_at, CORPUS_LABEL)
     question = " ".join(run.question.split())
-    return f"# Question\n\n{question}\n\n{markdown}"
+    return f"# Question\n\n{question}\n\n{_signals(run)}\n\n{markdown}"
+
+
+def _signals(run) -> str:
+    """The two signals, each named for what it is: the quotes check, then whether the answer
+    answers the question (and what measured that)."""
+    signals = [gate_badge(run)["label"]]
+    answers = answers_question.run_signal(run)
+    if answers is not None:
+        signals.append(f"{answers['label']} ({answers['explanation']})")
+    return " · ".join(signals)

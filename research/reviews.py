@@ -25,6 +25,8 @@ NOT_APPROVABLE = {
     "partial": "the run stopped at a limit, so the answer may be incomplete",
 }
 
+EVAL_NOT_REVIEWED = "an eval run is scored by its eval, not reviewed"
+
 
 class TransitionNotAllowed(Exception):
     pass
@@ -59,7 +61,10 @@ class Review(models.Model):
 
     @classmethod
     def open_for(cls, run):
-        """The run's open review, opened now if there is none (idempotent)."""
+        """The run's open review, opened now if there is none (idempotent). Refused
+        (TransitionNotAllowed) for an eval run, which its eval scores and nobody reviews."""
+        if run.for_eval:
+            raise TransitionNotAllowed(EVAL_NOT_REVIEWED)
         with transaction.atomic():
             review = cls.objects.select_for_update().filter(run=run, status=cls.STATUS_OPEN).first()
             if review is None:
@@ -88,7 +93,7 @@ class Review(models.Model):
             if not self.run.finished:
                 raise TransitionNotAllowed("the run has not finished")
             if self.run.for_eval:
-                raise TransitionNotAllowed("an eval run is scored by its eval, not reviewed")
+                raise TransitionNotAllowed(EVAL_NOT_REVIEWED)
             refused = approval_refused(self.run, user) if status == self.STATUS_APPROVED else ""
             if refused:
                 raise TransitionNotAllowed(refused)

@@ -66,6 +66,13 @@ class UsageOut(Schema):
     model_calls: list[ModelCallOut]
 
 
+class ReadingPartOut(Schema):
+    text: str
+    withheld: bool
+    blocked_claims: list[int]
+    reason: str
+
+
 class RunOut(Schema):
     id: int
     uuid: str
@@ -87,6 +94,7 @@ class RunOut(Schema):
     blocked_claims: list[ClaimOut]
     usage: UsageOut
     reading: str
+    reading_parts: list[ReadingPartOut]
     not_in_text: str
     scope_note: str
     broadened: bool

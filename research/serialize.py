@@ -1,6 +1,7 @@
 """Runs as plain dicts: the API's response bodies (shapes in research/schemas.py)."""
 
 from research.models import Claim
+from verifier.adapter import DbCorpus
 
 
 def run_detail(run):
@@ -27,6 +28,7 @@ def run_detail(run):
         "blocked_claims": [c for c in claims if c["status"] == Claim.STATUS_BLOCKED],
         "usage": usage_dict(run),
         "reading": run.reading,
+        "reading_parts": reading_parts(run),
         "not_in_text": run.not_in_text,
         "scope_note": run.scope_note,
         "broadened": run.broadened,
@@ -34,6 +36,15 @@ def run_detail(run):
         "error": run.error,
         "events_url": f"/api/v1/research/{run.pk}/events",
     }
+
+
+def reading_parts(run):
+    """The Reading by paragraph; a part resting on a blocked claim is withheld with its reason
+    (verifier.reading_basis), for clients to fold as the run page does."""
+    from research.presenting import run_reading
+
+    return [{"text": p.text, "withheld": p.withheld, "blocked_claims": list(p.blocked_claims), "reason": p.reason}
+            for p in run_reading(run, DbCorpus(lang=run.lang, as_at=run.as_at))]
 
 
 def claim_dict(claim):

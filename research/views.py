@@ -151,9 +151,12 @@ def review_queue(request):
     if not is_reviewer(request.user):
         raise PermissionDenied("Only reviewers see the review queue.")
     # Eval runs are scored by their eval command, never reviewed.
-    waiting = (Run.objects.filter(status__in=[Run.STATUS_DONE, Run.STATUS_FAILED], recorded=False, for_eval=False)
-               .filter(Q(reviews__isnull=True) | Q(reviews__status=Review.STATUS_OPEN))
-               .select_related("created_by").distinct().order_by("finished_at"))
+    waiting = list(Run.objects.filter(status__in=[Run.STATUS_DONE, Run.STATUS_FAILED], recorded=False,
+                                      for_eval=False)
+                   .filter(Q(reviews__isnull=True) | Q(reviews__status=Review.STATUS_OPEN))
+                   .select_related("created_by").distinct().order_by("finished_at"))
+    for r in waiting:
+        r.badge = presenting.gate_badge(r)
     decided = Review.mark_void(list(Review.objects.exclude(status=Review.STATUS_OPEN)
                                     .select_related("run", "reviewer").order_by("-decided_at")[:25]))
     return render(request, "research/review_queue.html", {"waiting": waiting, "decided": decided})

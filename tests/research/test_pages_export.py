@@ -21,7 +21,10 @@ def test_it_exports_the_answer_shape(client, people):
     assert response["Content-Type"] == "text/markdown; charset=utf-8"
     lines = md.splitlines()
     assert lines[0] == "# Question"
-    assert lines[4] == ("As at: latest consolidation held · Source: Justice Laws Website (Government of Canada), "
+    assert lines[4] == ("Quotes: verified verbatim · Answers the question: not shown (Nothing in this run "
+                        "measured whether the quotes answer the question: a verbatim quote may still be beside "
+                        "the point. Read them against the question.)")
+    assert lines[6] == ("As at: latest consolidation held · Source: Justice Laws Website (Government of Canada), "
                         "official consolidations · Act: Personal Information Protection and Electronic Documents "
                         "Act (P-8.6)")
     assert f'> "{SUBPOENA}"' in lines

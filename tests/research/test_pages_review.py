@@ -269,3 +269,5 @@ def test_the_queue_renders_in_a_constant_number_of_queries(client, people, djang
     assert html.count('<span class="badge badge--ok">Approved</span>') == 5
     assert html.count('<span class="badge badge--bad">Rejected</span>') == 5
     assert '<h2 id="waiting-heading">Awaiting review <span class="heading-note">5</span></h2>' in html
+    waiting = html[html.index("Awaiting review"):html.index("Recent decisions")]
+    assert waiting.count('<span class="badge badge--ok">Quotes: verified verbatim</span>') == 5
