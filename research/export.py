@@ -11,6 +11,12 @@ CORPUS_LABEL = "Justice Laws Website (Government of Canada), official consolidat
 def run_markdown(run: Run) -> str:
     """The run's answer as Markdown. Only passages the verifier matched are labelled checked;
     blocked claims are exported with their blocking finding, never dropped."""
+    return run_export(run)[0]
+
+
+def run_export(run: Run) -> tuple[str, dict]:
+    """(Markdown, evidence) of the run: the evidence maps each provision id shown to the stored
+    text it was checked against, for `manage.py verify_answer` or the standalone verifier."""
     corpus = DbCorpus(lang=run.lang, as_at=run.as_at)
     claims, views = [], {}
     for claim in run.claims.prefetch_related("citations").order_by("position"):
@@ -26,6 +32,6 @@ def run_markdown(run: Run) -> str:
                               "findings": c.findings or []})
         claims.append({"text": claim.text, "citations": citations})
     answer = {"claims": claims, "reading": run.reading, "not_in_text": run.not_in_text}
-    markdown, _evidence = render_answer(answer, views, run.as_at, CORPUS_LABEL)
+    markdown, evidence = render_answer(answer, views, run.as_at, CORPUS_LABEL)
     question = " ".join(run.question.split())
-    return f"# Question\n\n{question}\n\n{markdown}"
+    return f"# Question\n\n{question}\n\n{markdown}", evidence
