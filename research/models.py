@@ -67,6 +67,9 @@ class Run(models.Model):
     answer = models.JSONField(null=True, blank=True, help_text="the final submitted answer, as submitted")
     recorded = models.BooleanField(default=False, help_text="imported recorded run (demo)")
     recorded_label = models.CharField(max_length=200, blank=True)
+    for_eval = models.BooleanField(default=False, help_text="made by an eval command: scored, never reviewed")
+    revises = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="revisions",
+                                help_text="the run whose reviewer asked for the changes this run makes")
     input_tokens = models.PositiveIntegerField(default=0)
     output_tokens = models.PositiveIntegerField(default=0)
     cache_read_tokens = models.PositiveIntegerField(default=0)
@@ -93,6 +96,13 @@ class Run(models.Model):
     @property
     def finished(self):
         return self.status in {self.STATUS_DONE, self.STATUS_FAILED}
+
+    @property
+    def decision(self):
+        """The latest decided Review (approved, rejected or changes requested), or None. Reads
+        prefetched `reviews` when the queryset has them."""
+        reviews = sorted(self.reviews.all(), key=lambda r: (r.opened_at, r.pk), reverse=True)
+        return next((r for r in reviews if r.status != "open"), None)
 
     @property
     def seconds(self):

@@ -165,6 +165,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("VERBATIM_MAX_UPLOAD_BYTES", 2_621_440)
 VERBATIM_DEFAULT_CORPUS = [BASE_DIR / "corpus" / "data" / "ca"]
 
 # Research runs (see docs/architecture.md)
+# The Korean precedent index (verifier/precedents.py: a TSV of case_number, court, decision_date,
+# title); empty: none is loaded, and precedent claims come back unknown.
+VERBATIM_PRECEDENT_INDEX = os.environ.get("VERBATIM_PRECEDENT_INDEX", "")
 VERBATIM_MODEL = os.environ.get("VERBATIM_MODEL", "claude-sonnet-5-5")
 ANTHROPIC_BASE_URL = os.environ.get("ANTHROPIC_BASE_URL") or None
 VERBATIM_MAX_TOOL_CALLS = env_int("VERBATIM_MAX_TOOL_CALLS", 8)
@@ -175,6 +178,8 @@ VERBATIM_ANTHROPIC_MAX_RETRIES = env_int("VERBATIM_ANTHROPIC_MAX_RETRIES", 2)
 VERBATIM_MAX_QUESTION_CHARS = env_int("VERBATIM_MAX_QUESTION_CHARS", 4_000)
 VERBATIM_DAILY_USD_CAP = env_float("VERBATIM_DAILY_USD_CAP", 50.0)
 VERBATIM_DAILY_RUNS_PER_USER = env_int("VERBATIM_DAILY_RUNS_PER_USER", 100)
+# Four eyes: a reviewer may approve their own run only on a one-person install.
+VERBATIM_ALLOW_SELF_APPROVAL = env_bool("VERBATIM_ALLOW_SELF_APPROVAL")
 VERBATIM_RUN_STALE_SECONDS = env_int("VERBATIM_RUN_STALE_SECONDS", 300)
 # USD per million tokens. A model without a row here refuses to start.
 VERBATIM_PRICES = {

@@ -12,6 +12,7 @@ from django.http import JsonResponse
 from ninja import Router
 
 from verifier.pinpoints import PinpointError
+from verifier.precedents import PrecedentIndexError
 from verifier.schemas import ClaimsIn, ClaimsOut, ErrorOut, QuoteIn, QuoteOut
 from verifier.service import check_claim_items, check_claims_text, verify_quote
 
@@ -36,9 +37,12 @@ def check_claims_endpoint(request, payload: ClaimsIn):
                       {"text": "text or items required"})
     try:
         if payload.text is not None:
-            claims = check_claims_text(payload.text, as_at=payload.as_at)
+            claims = check_claims_text(payload.text, as_at=payload.as_at, local_only=payload.local_only)
         else:
-            claims = check_claim_items([i.model_dump() for i in payload.items], as_at=payload.as_at)
+            claims = check_claim_items([i.model_dump() for i in payload.items], as_at=payload.as_at,
+                                       local_only=payload.local_only)
+    except PrecedentIndexError as exc:
+        return JsonResponse({"detail": str(exc)}, status=503)
     except ValueError as exc:
         return _error(str(exc))
     counts = {"verified": 0, "contradicted": 0, "unknown": 0}

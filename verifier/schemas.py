@@ -60,6 +60,8 @@ class ClaimsIn(Schema):
     text: str | None = None
     items: list[ClaimItemIn] | None = None
     as_at: datetime.date | None = None
+    # The Korean auditor's local-only mode: Korean claims are not compared and come back unknown.
+    local_only: bool = False
 
 
 class ClaimOut(Schema):
@@ -70,6 +72,8 @@ class ClaimOut(Schema):
     rationale: str
     links: list[str]
     provision_id: str | None
+    supporting_urls: list[str]
+    authority: float
 
 
 class ClaimsOut(Schema):
