@@ -14,6 +14,12 @@ def run_markdown(run: Run) -> str:
     """The run's answer as Markdown. Only passages the verifier matched are labelled checked;
     blocked claims are exported with their blocking finding, never dropped; what of the Reading
     rests on a blocked claim is exported folded and marked withheld."""
+    return run_export(run)[0]
+
+
+def run_export(run: Run) -> tuple[str, dict]:
+    """(Markdown, evidence) of the run: the evidence maps each provision id shown to the stored
+    text it was checked against, for `manage.py verify_answer` or the standalone verifier."""
     corpus = DbCorpus(lang=run.lang, as_at=run.as_at)
     claims, views = [], {}
     for claim in run.claims.prefetch_related("citations").order_by("position"):
@@ -30,9 +36,9 @@ def run_markdown(run: Run) -> str:
         claims.append({"text": claim.text, "citations": citations})
     answer = {"claims": claims, "reading": run.reading, "not_in_text": run.not_in_text,
               "reading_parts": run_reading(run, corpus)}
-    markdown, _evidence = render_answer(answer, views, run.as_at, CORPUS_LABEL)
+    markdown, evidence = render_answer(answer, views, run.as_at, CORPUS_LABEL)
     question = " ".join(run.question.split())
-    return f"# Question\n\n{question}\n\n{_signals(run)}\n\n{markdown}"
+    return f"# Question\n\n{question}\n\n{_signals(run)}\n\n{markdown}", evidence
 
 
 def _signals(run) -> str:

@@ -85,8 +85,23 @@ class ExtractiveEngine(Engine):
                             "case law, tax) or need different words." + not_held)
         claims = [_claim(p) for p in best]
         claims += self._definition_claims(best, question, corpus, room=MAX_CLAIMS - len(claims))
+        not_in_text = " ".join([_not_in_text(claims, corpus), *self._pending_notes(best)])
         return Submission({"claims": claims, "reading": _reading(best, found.content.get("broadened")),
-                           "not_in_text": _not_in_text(claims, corpus)})
+                           "not_in_text": not_in_text})
+
+    def _pending_notes(self, best) -> list[str]:
+        """One sentence per quoted section that amendments not in force touch, naming each
+        amending Act: reported apart from the quotes, never merged with them."""
+        notes = []
+        for section_id in dict.fromkeys(p.section_id for p in best):
+            act = section_id.split(":", 1)[0]
+            found = self.toolbox.call("pending_amendments", {"act": act, "provision": section_id})
+            if found.is_error or not found.content["amendments"]:
+                continue
+            cited = "; ".join(f"{a['citation']} ({', '.join(a['touches'])})" for a in found.content["amendments"])
+            notes.append(f"Amendments not yet in force touch {_human(section_id).replace('s. ', 'section ')} "
+                         f"of {act}: {cited}. Their text is not part of the passages above.")
+        return notes
 
     def _answer_korean(self, asked, corpus) -> Submission:
         """A question in Korean, answered from the Korean laws (research/engines/extractive_korean.py)."""

@@ -296,7 +296,8 @@ def test_system_tools_and_the_newest_tool_result_carry_cache_control(api):
     assert first["system"][0]["cache_control"] == {"type": "ephemeral"}
     assert first["tools"][-1]["cache_control"] == {"type": "ephemeral"}
     assert [t["name"] for t in first["tools"]] == [
-        "search_statutes", "get_provision", "list_acts", "find_definition", "submit_answer"]
+        "search_statutes", "get_provision", "list_acts", "find_definition", "list_versions",
+        "get_version_changes", "pending_amendments", "submit_answer"]
     results = [b for m in third["messages"] if m["role"] == "user" for b in m["content"]
                if b.get("type") == "tool_result"]
     assert [("cache_control" in b) for b in results] == [False, True]

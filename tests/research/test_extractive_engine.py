@@ -217,3 +217,13 @@ def test_criminal_law_is_in_scope_once_the_criminal_code_is_held():
     question = "What is the sentence for manslaughter?"
     assert out_of_scope_reason(question).startswith("criminal law")
     assert out_of_scope_reason(question, held={"C-46"}) == ""
+
+
+def test_it_reports_amendments_not_in_force_apart_from_the_quotes():
+    run = ask("Can an individual file a complaint with the Privacy Commissioner against an organization under PIPEDA?")
+    assert run.gate == Run.GATE_PASS
+    assert Citation.objects.filter(claim__run=run, provision_id="P-8.6:s11(1)").exists()
+    assert run.not_in_text.endswith("Amendments not yet in force touch section 11 of P-8.6: 2026, c. 3, s. 390 "
+                                    "(s11(1)). Their text is not part of the passages above.")
+    # Never merged: no quote carries the amending text ("a provision of Division 1, 1.1 or 1.2").
+    assert not Citation.objects.filter(claim__run=run, quote__contains="1.1 or 1.2").exists()

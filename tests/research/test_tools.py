@@ -99,3 +99,34 @@ def test_the_allowlist_can_be_rebuilt_from_the_trace():
     tools.get_provision("P-8.6:s8(1)")
     tools.find_definition("P-8.6", "organization")
     assert retrieved_ids_for(tools.run) == tools.retrieved_ids
+
+
+S7_2019 = "c19928029dd4dd9379478e57c1fbfeb1509ba95e9aef453f2cf96c1d6569d413"  # PIPEDA s. 7, 2019-06-21
+
+
+def test_get_provision_says_when_the_text_read_has_changed():
+    tools = toolbox()
+    now = tools.get_provision("P-8.6:s7", text_sha256=S7_2019).content
+    assert now["text_changed"] is True and now["text_sha256"] != S7_2019
+    then = tools.get_provision("P-8.6:s7", as_at="2020-01-01", text_sha256=S7_2019).content
+    assert (then["text_changed"], then["consolidated_to"]) == (False, "2019-06-21")
+
+
+def test_the_version_tools_list_and_compare_consolidations():
+    tools = toolbox()
+    versions = tools.list_versions("P-8.6:s7").content["versions"]
+    assert [v["pit_date"] for v in versions if v["changed"]] == ["2025-03-04"]
+    changes = tools.get_version_changes("P-8.6:s7", "2020-01-01", "2025-12-31").content
+    assert [(u["id"], u["change"]) for u in changes["units"]] == [
+        ("P-8.6:s7(1)(b.01)", "added"), ("P-8.6:s7(2)(d)", "changed"), ("P-8.6:s7(3)(d.21)", "added")]
+    assert tools.retrieved_ids == []  # other versions' texts are not quotable in this run
+
+
+def test_pending_amendments_come_apart_and_only_those_touching_the_provision():
+    tools = toolbox()
+    found = tools.pending_amendments("P-8.6", provision="P-8.6:s14").content
+    assert [(a["citation"], a["touches"]) for a in found["amendments"]] == [("2026, c. 3, s. 391", ["s14(1)"])]
+    assert found["note"].startswith("Not in force")
+    assert tools.pending_amendments("P-8.6", provision="s7").content["amendments"] == []
+    wrong = tools.pending_amendments("P-8.6", provision="P-21:s8")
+    assert wrong.is_error and wrong.content["error"] == "provision 'P-21:s8' is not in P-8.6"

@@ -117,3 +117,15 @@ def test_an_invalid_date_is_refused(client, as_at):
         response = post(client, url, {**body, "as_at": as_at})
         assert_api_error(response, "invalid request: as_at: ")
         assert list(response.json()["errors"]) == ["as_at"]
+
+
+def test_it_says_when_the_text_the_client_read_has_changed(client):
+    # PIPEDA s. 7(2)(d) as the 2019-06-21 consolidation holds it; the 2025-03-04 one added "(b.01)".
+    body = {"provision_id": "P-8.6:s7(2)(d)", "quote": "it was collected under paragraph (1)(a), (b)"}
+    then = post(client, "/api/v1/verify/quote", body | {"as_at": "2020-01-01"}).json()
+    assert (then["status"], then["text_changed"]) == ("match", None)
+    again = post(client, "/api/v1/verify/quote", body | {"as_at": "2020-01-01", "text_sha256": then["text_sha256"]}).json()
+    assert again["text_changed"] is False
+    now = post(client, "/api/v1/verify/quote", body | {"text_sha256": then["text_sha256"]}).json()
+    assert (now["status"], now["text_changed"]) == ("match", True)
+    assert now["text_sha256"] != then["text_sha256"]

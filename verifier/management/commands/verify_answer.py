@@ -3,15 +3,14 @@
 ANSWER.md is an answer exported as Markdown (DESIGN.md "Answer shape"); EVIDENCE.json maps
 each provision id it shows to {text, sha256, pit_date}. Prints one line per quoted passage:
 verbatim, mismatch (with the first difference), missing evidence, altered evidence, or blocked
-(the export itself says so). Exits non-zero when any passage fails.
+(the export itself says so). Exits non-zero when any passage fails. The same check ships
+as one stdlib-only file, scripts/verify_answer_standalone.py (built by verifier/standalone.py).
 """
-
-import json
 
 from django.core.management.base import BaseCommand, CommandError
 
 from corpus.text_input import read_text
-from verifier.answer_markdown import check_export
+from verifier.answer_check_main import Unusable, report
 
 
 class Command(BaseCommand):
@@ -22,23 +21,15 @@ class Command(BaseCommand):
         parser.add_argument("evidence", help="the evidence file (JSON: id -> {text, sha256, pit_date})")
 
     def handle(self, *args, answer, evidence, **options):
-        md = _read(answer)
         try:
-            provisions = json.loads(_read(evidence))
-        except json.JSONDecodeError as exc:
-            raise CommandError(f"{evidence} is not JSON: {exc}") from None
-        if not isinstance(provisions, dict):
-            raise CommandError(f"{evidence} must map provision ids to {{text, sha256, pit_date}}")
-        results = check_export(md, provisions)
-        if not results:
-            raise CommandError(f"{answer} quotes no passage (expected '> \"...\"' blocks with Path lines)")
-        for n, r in enumerate(results, start=1):
-            self.stdout.write(f"{n}. {r['provision_id']}: {r['status']} — {r['message']}")
-        failed = [r for r in results if not r["ok"]]
-        summary = f"{len(results) - len(failed)} of {len(results)} passages hold"
+            lines, failed = report(_read(answer), _read(evidence), answer, evidence)
+        except Unusable as exc:
+            raise CommandError(str(exc)) from None
+        for line in lines[:-1]:
+            self.stdout.write(line)
         if failed:
-            raise CommandError(f"{summary}; {len(failed)} failed", returncode=1)
-        self.stdout.write(summary)
+            raise CommandError(lines[-1], returncode=1)
+        self.stdout.write(lines[-1])
 
 
 def _read(path):
