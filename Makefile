@@ -25,11 +25,13 @@ corpus: venv
 	$(PY) manage.py load_default_data
 
 run: corpus
-	@echo "Verbatim on http://$(HOST):$(PORT)/ (worker running alongside; Ctrl-C stops both)"
+	@echo "Verbatim on http://$(HOST):$(PORT)/ ($${VERBATIM_WEB_WORKERS:-2} web workers, 2 task workers; Ctrl-C stops all)"
 	@trap 'kill 0' EXIT INT TERM; \
 	  $(PY) manage.py recover_runs; \
 	  $(PY) manage.py db_worker --queue-name '*' & \
-	  $(PY) -m uvicorn research.asgi:application --host $(HOST) --port $(PORT) --no-access-log
+	  $(PY) manage.py db_worker --queue-name '*' & \
+	  $(PY) -m uvicorn research.asgi:application --host $(HOST) --port $(PORT) --no-access-log \
+	    --workers $${VERBATIM_WEB_WORKERS:-2}
 
 browser-deps:
 	@scripts/ensure_chromium.sh

@@ -10,7 +10,7 @@ import datetime
 from verifier import findings as F
 from verifier.adapter import DbCorpus
 from verifier.answer_markdown import render_answer
-from verifier.claims import UNKNOWN, check_memo
+from verifier.claims import UNKNOWN, check_claim, extract_claims
 from verifier.gates import gate_answer
 from verifier.pinpoints import parse_provision_id
 from verifier.quotes import MATCH, NOT_FOUND, check_quote
@@ -18,9 +18,12 @@ from verifier.quotes import MATCH, NOT_FOUND, check_quote
 MATCH_STATUS = MATCH
 MISMATCH_STATUS = "mismatch"
 NOT_FOUND_STATUS = NOT_FOUND
-# Enough for a long memo; the checker reads every section of an Act for a stray quote.
-MAX_TEXT_CHARS = 100_000
-MAX_ITEMS = 500
+# What one claim-checker request may hold (a memo, or all its items together). A quote not in
+# the cited unit is looked for in every section of the Act, so the work is per cited provision:
+# the caps hold the worst request measured to the CPU figure in docs/api.md.
+MAX_TEXT_CHARS = 20_000
+MAX_ITEMS = 100
+MAX_CITED_PROVISIONS = 100
 
 
 def parse_as_at(as_at):
@@ -96,13 +99,15 @@ def verify_quote(provision_id, passage, as_at=None, lang="eng"):
 def check_claims_text(text, as_at=None, lang="eng"):
     """Check every claim (sentence or bullet) of a memo. Returns one dict per claim, in order:
     {id ("1", "2", ...), claim, label, finding, rationale, links, provision_id, start, end}.
-    Sentences citing nothing come back unknown / no-citation. Raises ValueError for a bad date
-    or a text over MAX_TEXT_CHARS."""
+    Sentences citing nothing come back unknown / no-citation. Raises ValueError for a bad date,
+    a text over MAX_TEXT_CHARS or one citing more than MAX_CITED_PROVISIONS provisions."""
     _check_size(text)
     corpus = DbCorpus(lang=lang, as_at=parse_as_at(as_at))
+    claims = extract_claims(text, corpus.act_refs())
+    _check_cited(sum(len(c.units) for c in claims), "the memo cites")
     return [
         _verdict_dict(str(n), v) | {"start": v.claim.start, "end": v.claim.end}
-        for n, v in enumerate(check_memo(text, corpus), start=1)
+        for n, v in enumerate((check_claim(c, corpus) for c in claims), start=1)
     ]
 
 
@@ -113,22 +118,29 @@ def check_claim_items(items, as_at=None, lang="eng"):
     An item may run to several sentences ("PIPEDA applies. Section 7(3)(c) says ..."): sentences
     that cite nothing do not count against it; of the rest, any contradicted sentence decides,
     then any unknown, and it is verified only when every citing sentence is. Raises ValueError
-    for an item without a claim or too many items.
+    for an item without a claim, too many items, or items over MAX_TEXT_CHARS or
+    MAX_CITED_PROVISIONS taken together (nothing is checked then).
     """
     if len(items) > MAX_ITEMS:
         raise ValueError(f"{len(items)} items; at most {MAX_ITEMS} per request")
     corpus = DbCorpus(lang=lang, as_at=parse_as_at(as_at))
-    out = []
+    extracted = []
     for n, item in enumerate(items, start=1):
         claim = item.get("claim") if isinstance(item, dict) else None
         if not isinstance(claim, str) or not claim.strip():
             raise ValueError(f"item {n} has no 'claim' text")
-        _check_size(claim)
         item_id = item.get("id")
         item_id = str(n) if item_id in (None, "") else str(item_id)
-        verdicts = check_memo(claim, corpus)
-        if not verdicts:
+        extracted.append((item_id, claim, extract_claims(claim, corpus.act_refs())))
+    total = sum(len(claim) for _, claim, _ in extracted)
+    if total > MAX_TEXT_CHARS:
+        raise ValueError(f"the items hold {total} characters together; at most {MAX_TEXT_CHARS} per request")
+    _check_cited(sum(len(c.units) for _, _, claims in extracted for c in claims), "the items cite")
+    out = []
+    for item_id, claim, claims in extracted:
+        if not claims:
             raise ValueError(f"item {item_id} has no claim to check")
+        verdicts = [check_claim(c, corpus) for c in claims]
         out.append(_verdict_dict(item_id, _item_verdict(verdicts), claim=claim))
     return out
 
@@ -152,6 +164,12 @@ def _verdict_dict(item_id, verdict, claim=None):
         "links": list(verdict.links),
         "provision_id": verdict.provision_id,
     }
+
+
+def _check_cited(count, what):
+    if count > MAX_CITED_PROVISIONS:
+        raise ValueError(f"{what} {count} provisions; at most {MAX_CITED_PROVISIONS} per request "
+                         "(split it into several requests)")
 
 
 def _check_size(text):

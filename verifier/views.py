@@ -15,7 +15,10 @@ def check(request):
     form = CheckForm(request.POST) if request.method == "POST" else CheckForm()
     results = None
     if request.method == "POST" and form.is_valid():
-        results = check_claims_text(form.cleaned_data["text"], as_at=form.cleaned_data["as_at"])
+        try:
+            results = check_claims_text(form.cleaned_data["text"], as_at=form.cleaned_data["as_at"])
+        except ValueError as exc:  # over a cap of the checker (verifier.service)
+            form.add_error("text", str(exc))
     citing = [r for r in results or [] if r["finding"] != "no-citation"]
     context = {
         "form": form,
