@@ -85,6 +85,7 @@ def _load(port, request_for, on_body=None, clients=CLIENTS, requests_each=None):
     """`clients` threads each sending requests for SECONDS (or `requests_each` requests);
     latency per request in ms."""
     latencies, errors, counter, lock = [], [0], [0], threading.Lock()
+    kinds = {}  # what the errors were: an HTTP status or an exception name -> count
     deadline = time.monotonic() + SECONDS
 
     def client():
@@ -101,16 +102,18 @@ def _load(port, request_for, on_body=None, clients=CLIENTS, requests_each=None):
                 conn.request(method, path, body=body, headers=headers)
                 response = conn.getresponse()
                 data = response.read()
-            except (OSError, http.client.HTTPException):
+            except (OSError, http.client.HTTPException) as exc:
                 conn.close()
                 conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
                 with lock:
                     errors[0] += 1
+                    kinds[type(exc).__name__] = kinds.get(type(exc).__name__, 0) + 1
                 continue
             elapsed = (time.perf_counter() - started) * 1000
             with lock:
                 if response.status >= 400:
                     errors[0] += 1
+                    kinds[str(response.status)] = kinds.get(str(response.status), 0) + 1
                 else:
                     latencies.append(elapsed)
                     if on_body is not None and method == "POST":
@@ -125,7 +128,7 @@ def _load(port, request_for, on_body=None, clients=CLIENTS, requests_each=None):
         thread.join()
     wall = time.monotonic() - started
     return {"requests": len(latencies), "errors": errors[0], "rps": round(len(latencies) / wall, 1),
-            "p50_ms": _percentile(latencies, 50), "p95_ms": _percentile(latencies, 95)}
+            "p50_ms": _percentile(latencies, 50), "p95_ms": _percentile(latencies, 95), "error_kinds": kinds}
 
 
 def _percentile(values, p):

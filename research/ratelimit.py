@@ -4,13 +4,15 @@ A request that does work (a POST, or a GET with a non-empty `q`) to one of the v
 SCOPES counts against its caller's budget for that scope: a signed-in user (session or API
 token) has the `user` budget of VERBATIM_RATE_LIMITS, anyone else the `anonymous` budget of
 their IP address (REMOTE_ADDR; behind a proxy, uvicorn's --forwarded-allow-ips makes that the
-client's). Budgets are per fixed window of VERBATIM_RATE_WINDOW_SECONDS, counted in Django's
+client's). Budgets are per window of VERBATIM_RATE_WINDOW_SECONDS opened by the caller's first
+counted request, counted in Django's
 cache (settings.CACHES: the database cache table, shared by every process), so several web
 workers share one count. Over budget the answer is 429 with Retry-After (the seconds left in the
 window) and a message: JSON {"detail": ...} for the API, a page otherwise. A limit of 0 is off.
 
-The cache's incr is a read and a write, not one atomic step: two requests landing in the same
-instant may both count as one, so a burst can pass a limit by a few requests, never by a multiple.
+A count is a read and a write of the cache, not one atomic step: two requests landing in the
+same instant may both count as one, so a burst can pass a limit by a few requests, not by a
+multiple.
 """
 
 import math
@@ -47,10 +49,11 @@ class RateLimitMiddleware:
         scope = SCOPE_OF_VIEW.get(match.view_name) if match else None
         if scope is None or not _does_work(request):
             return None
-        retry_after = spend(scope, *_caller(request))
+        kind, ident = _caller(request)
+        retry_after = spend(scope, kind, ident)
         if retry_after is None:
             return None
-        return _refusal(request, scope, retry_after)
+        return _refusal(request, scope, kind, retry_after)
 
 
 def spend(scope, kind, ident):
@@ -61,17 +64,16 @@ def spend(scope, kind, ident):
         return None
     window = settings.VERBATIM_RATE_WINDOW_SECONDS
     now = time.time()
-    slot = int(now // window)
-    key = f"rl:{scope}:{kind}:{ident}:{slot}"
-    cache.add(key, 0, timeout=window + 5)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr: this request opens the count
-        cache.set(key, 1, timeout=window + 5)
-        count = 1
-    if count <= limit:
+    key = f"rl:{scope}:{kind}:{ident}"
+    record = cache.get(key)
+    if record is None or record["since"] + window <= now:
+        record = {"count": 0, "since": now}  # this request opens a window
+    record["count"] += 1
+    left = record["since"] + window - now
+    cache.set(key, record, timeout=math.ceil(left) + 1)
+    if record["count"] <= limit:
         return None
-    return max(1, math.ceil((slot + 1) * window - now))
+    return max(1, math.ceil(left))
 
 
 def _does_work(request):
@@ -92,8 +94,7 @@ def _caller(request):
     return "anonymous", request.META.get("REMOTE_ADDR") or "unknown"
 
 
-def _refusal(request, scope, retry_after):
-    kind, _ = _caller(request)
+def _refusal(request, scope, kind, retry_after):
     limit = settings.VERBATIM_RATE_LIMITS[scope][kind]
     window = settings.VERBATIM_RATE_WINDOW_SECONDS
     who = "per user" if kind == "user" else "per address for anonymous use (sign in for more)"

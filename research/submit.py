@@ -75,7 +75,7 @@ def create_run(user, question, *, as_at=None, acts=None, engine=None, lang="eng"
             return existing, False
     model = _clean_engine(engine, script)
     if engine in MODEL_ENGINES:
-        check_spend(None)
+        check_spend(None)  # the site-wide USD cap; the user's caps are counted under their lock
 
     try:
         with transaction.atomic():
