@@ -25,7 +25,7 @@ corpus: venv
 	$(PY) manage.py load_default_data
 
 run: corpus
-	@echo "Verbatim on http://$(HOST):$(PORT)/ (two task workers alongside; Ctrl-C stops all)"
+	@echo "Verbatim on http://$(HOST):$(PORT)/ ($${VERBATIM_WEB_WORKERS:-2} web workers, 2 task workers; Ctrl-C stops all)"
 	@PY=$(PY) HOST=$(HOST) PORT=$(PORT) exec scripts/serve.sh
 
 browser-deps:

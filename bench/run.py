@@ -1,4 +1,5 @@
-"""`make bench`: measure ingest, search, pages, the claim checker and the run pipeline.
+"""`make bench`: measure ingest, search, pages, the claim checker, the run pipeline, and the
+served app under concurrent clients (bench/load.py, on SQLite and PostgreSQL).
 
 Each phase runs in its own process against its own scratch database, prints one JSON
 line, and the driver prints a table and writes bench/results.json. Figures are reported
@@ -18,11 +19,12 @@ ALL_ACTS = Path(os.environ.get("VERBATIM_ALL_ACTS", ROOT.parent / "shared/corpus
 SCRATCH = ROOT / "var" / "bench"
 PG_URL = os.environ.get("PG_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 PG_BENCH_DB = "verbatim_bench"
+PG_LOAD_DB = "verbatim_bench_load"
 
 
 def main():
     SCRATCH.mkdir(parents=True, exist_ok=True)
-    phases = sys.argv[1:] or ["ingest", "search", "page", "claims", "pipeline"]
+    phases = sys.argv[1:] or ["ingest", "search", "page", "claims", "pipeline", "load"]
     results = {"started": time.strftime("%Y-%m-%dT%H:%M:%S"), "phases": {}}
     for db in ("sqlite", "postgres"):
         env = _env(db)
@@ -33,7 +35,7 @@ def main():
         if "page" in phases and db == "sqlite":
             results["phases"]["page_sqlite"] = _phase("page", env)
     default_env = _env("sqlite", default_corpus=True)
-    if {"claims", "pipeline", "search"} & set(phases):
+    if {"claims", "pipeline", "search", "load"} & set(phases):
         _run(["manage.py", "migrate", "--noinput", "-v0"], default_env)
         _run(["manage.py", "load_default_data"], default_env)
     for name in ("claims", "pipeline"):
@@ -42,6 +44,9 @@ def main():
     if "search" in phases:
         # The default corpus carries section vectors, so this is the blended (semantic) search.
         results["phases"]["search_default_corpus_sqlite"] = _phase("search", default_env)
+    if "load" in phases:
+        results["phases"]["load_sqlite"] = _load(default_env)
+        results["phases"]["load_postgres"] = _load(_load_pg_env())
     _print_table(results)
     out = ROOT / "bench" / "results.json"
     out.write_text(json.dumps(results, indent=2, default=str))
@@ -93,12 +98,35 @@ def _phase(name, env):
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def _recreate_pg_database():
+def _load(env):
+    """bench/load.py against `env`'s database (the default corpus): a few seconds per target."""
+    proc = _run(["bench/load.py"], env, check=False)
+    if proc.returncode != 0:
+        return {"error": (proc.stderr or proc.stdout).strip()[-800:]}
+    figures = json.loads(proc.stdout.strip().splitlines()[-1])
+    # One row per target in the table: requests/s, p50 and p95.
+    flat = {k: v for k, v in figures.items() if not isinstance(v, dict)}
+    for target in ("search_api", "section_page", "run_submission"):
+        for key in ("rps", "p50_ms", "p95_ms", "errors"):
+            flat[f"{target}_{key}"] = figures[target][key]
+    return flat
+
+
+def _load_pg_env():
+    """A PostgreSQL database holding the default corpus, made afresh for the load phase."""
+    _recreate_pg_database(PG_LOAD_DB)
+    env = dict(_env("postgres"), DATABASE_URL=PG_URL.rsplit("/", 1)[0] + "/" + PG_LOAD_DB)
+    _run(["manage.py", "migrate", "--noinput", "-v0"], env)
+    _run(["manage.py", "load_default_data"], env)
+    return env
+
+
+def _recreate_pg_database(name=PG_BENCH_DB):
     import psycopg
 
     with psycopg.connect(PG_URL, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {PG_BENCH_DB} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {PG_BENCH_DB}")
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {name}")
 
 
 def _print_table(results):

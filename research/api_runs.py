@@ -5,7 +5,8 @@
     GET  /api/v1/research/{id}/events  Server-Sent Events (Last-Event-ID resumes);
                                        ?after=N returns JSON {events, finished} for polling
 
-Writes need `Authorization: Bearer <token>`; reads take the token or a signed-in session.
+Writes need `Authorization: Bearer <token>` with the research scope; reads take any usable
+token or a signed-in session.
 A run is visible to its creator and to reviewers; anyone else gets 404, as for a missing run.
 """
 
@@ -20,15 +21,20 @@ from research.models import Run
 from research.schemas import EventsOut, RunCreatedOut, RunIn, RunOut
 from research.serialize import event_dict, run_detail
 from research.submit import IdempotencyConflict, InvalidRun, SpendLimit, create_run
-from research.tokens import user_for_token
+from research.tokens import token_for
+
+AUTH_HELP = ("authentication required: send 'Authorization: Bearer <token>' "
+             "(make one on your API tokens page, /account/tokens/)")
 
 
 class TokenAuth(HttpBearer):
     def authenticate(self, request, token):
-        user = user_for_token(token)
-        if user is None:
-            raise AuthenticationError(401, "invalid API token: it is unknown, revoked, or its user is inactive")
-        return user
+        row = token_for(token)
+        if row is None:
+            raise AuthenticationError(
+                401, "invalid API token: it is unknown, expired or revoked, or its user is inactive")
+        request.api_token = row
+        return row.user
 
 
 token_auth = TokenAuth()
@@ -38,10 +44,14 @@ router = Router(tags=["research"])
 
 
 @router.post("/research", auth=token_auth,
-             response={202: RunCreatedOut, **error_responses(400, 401, 409, 413, 422, 429)})
+             response={202: RunCreatedOut, **error_responses(400, 401, 403, 409, 413, 422, 429)})
 def start_run(request, payload: RunIn, response: HttpResponse,
               idempotency_key: str = Header("", alias="Idempotency-Key")):
-    """Queue a research run. The same Idempotency-Key from the same user returns the same run."""
+    """Queue a research run (a token with the research scope). The same Idempotency-Key from the
+    same user with the same request returns the same run; with another request, 409."""
+    if not request.api_token.can_start_runs:
+        raise ApiError(403, "this API token is read-only: it may read runs but not start them; "
+                            "make a token with the research scope on /account/tokens/")
     engine = payload.engine
     if engine and engine != "extractive" and not request.auth.is_staff:
         raise ApiError(422, f"engine {engine!r} is for staff; leave it out or ask for 'extractive'",

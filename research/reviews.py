@@ -32,6 +32,39 @@ class TransitionNotAllowed(Exception):
     pass
 
 
+DECISIONS = ("approve", "reject", "request_changes")
+
+
+def decide(run, user, action, comment="", claim_comments=None, seen=None):
+    """Record one decision (`action` one of DECISIONS) on `run` from a review form; returns the
+    Review decided.
+
+    `seen` is the form's token: the id of the run's newest review when the form was shown ("0"
+    for none; see newest_review_id). A form sent twice, or after another reviewer decided, finds
+    a newer review and is refused (TransitionNotAllowed), so one form records one decision.
+    Without `seen` (no form) the decision is taken as it comes. Checked under a lock on the run.
+    """
+    from research.models import Run
+
+    if action not in DECISIONS:
+        raise ValueError(f"unknown decision {action!r}")
+    with transaction.atomic():
+        Run.objects.select_for_update().filter(pk=run.pk).first()
+        if seen is not None and str(seen) != str(newest_review_id(run)):
+            raise TransitionNotAllowed("this form was already sent, or the run was decided since it was "
+                                       "shown; the decision recorded is below")
+        if not run.finished:
+            raise TransitionNotAllowed("the run has not finished")
+        review = Review.open_for(run)
+        getattr(review, action)(user, comment, claim_comments)
+    return review
+
+
+def newest_review_id(run):
+    """The id of the run's newest review, open or decided (0 when none): a review form's token."""
+    return Review.objects.filter(run=run).order_by("-pk").values_list("pk", flat=True).first() or 0
+
+
 class Review(models.Model):
     STATUS_OPEN = "open"
     STATUS_APPROVED = "approved"

@@ -94,6 +94,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "research.ratelimit.RateLimitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -124,6 +125,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
+# Rate-limit and login-failure counts live in the database cache table (made by migrate,
+# research/migrations), so every web process shares them.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
+                      "LOCATION": "verbatim_cache", "OPTIONS": {"MAX_ENTRIES": 50_000}}}
+
+# ModelBackend that refuses sign-in during a lockout (research/login_throttle.py).
+AUTHENTICATION_BACKENDS = ["research.login_throttle.ThrottledModelBackend"]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
@@ -160,8 +168,36 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
+# HTTPS (docs/api.md, "Production"): on by default with VERBATIM_PRODUCTION, each overridable.
+VERBATIM_PRODUCTION = env_bool("VERBATIM_PRODUCTION")
+SESSION_COOKIE_SECURE = env_bool("VERBATIM_SECURE_COOKIES", VERBATIM_PRODUCTION)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SECURE_SSL_REDIRECT = env_bool("VERBATIM_SSL_REDIRECT", VERBATIM_PRODUCTION)
+SECURE_HSTS_SECONDS = env_int("VERBATIM_HSTS_SECONDS", 31_536_000 if VERBATIM_PRODUCTION else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("VERBATIM_HSTS_INCLUDE_SUBDOMAINS", VERBATIM_PRODUCTION)
+SECURE_HSTS_PRELOAD = env_bool("VERBATIM_HSTS_PRELOAD", VERBATIM_PRODUCTION)
+# Behind a TLS-terminating proxy: the header it sets, "X-Forwarded-Proto" -> https.
+_proto_header = os.environ.get("VERBATIM_PROXY_SSL_HEADER", "").strip()
+if _proto_header:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + _proto_header.upper().replace("-", "_"), "https")
+CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",")
+                        if o.strip()]
+
 # Request bodies: a question is short; refuse megabyte uploads early.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("VERBATIM_MAX_UPLOAD_BYTES", 2_621_440)
+
+# Rate limits (research/ratelimit.py): requests per window per signed-in user or per anonymous
+# address; 0 turns one off.
+VERBATIM_RATE_WINDOW_SECONDS = env_int("VERBATIM_RATE_WINDOW_SECONDS", 60)
+VERBATIM_RATE_LIMITS = {
+    scope: {"anonymous": env_int(f"VERBATIM_RATE_{scope.upper()}_ANON", anonymous),
+            "user": env_int(f"VERBATIM_RATE_{scope.upper()}_USER", user)}
+    for scope, anonymous, user in (("claims", 10, 30), ("search", 60, 240), ("research", 5, 20))
+}
+# Login throttling (research/login_throttle.py): after this many failures for one username, or
+# from one address, within the window, sign-in is refused until the window has passed.
+VERBATIM_LOGIN_MAX_FAILURES = env_int("VERBATIM_LOGIN_MAX_FAILURES", 5)
+VERBATIM_LOGIN_WINDOW_SECONDS = env_int("VERBATIM_LOGIN_WINDOW_SECONDS", 900)
 
 # Corpus
 VERBATIM_DEFAULT_CORPUS = [BASE_DIR / "corpus" / "data" / "ca"]
@@ -192,6 +228,8 @@ VERBATIM_ALLOW_SELF_APPROVAL = env_bool("VERBATIM_ALLOW_SELF_APPROVAL")
 VERBATIM_RUN_STALE_SECONDS = env_float("VERBATIM_RUN_STALE_SECONDS", 300)
 # A run's event stream ends after this long; the client reconnects with Last-Event-ID.
 VERBATIM_SSE_MAX_SECONDS = env_float("VERBATIM_SSE_MAX_SECONDS", 600.0)
+# Runs one user may have queued or running at once, any engine (0: no cap).
+VERBATIM_MAX_ACTIVE_RUNS_PER_USER = env_int("VERBATIM_MAX_ACTIVE_RUNS_PER_USER", 5)
 # USD per million tokens. A model without a row here refuses to start.
 VERBATIM_PRICES = {
     "claude-sonnet-5-5": {"input": 2.00, "output": 10.00, "cache_read": 0.20, "cache_write": 2.50},

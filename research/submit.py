@@ -2,7 +2,9 @@
 
 The API, the pages and tests all start runs through `create_run`, so the same rules hold
 everywhere: a question of at most VERBATIM_MAX_QUESTION_CHARS, known Act codes, an as-at date
-we hold, and a daily spend cap for engines that call a paid model.
+we hold, a cap on each user's runs in flight, and daily spend and run caps for engines that
+call a paid model. A user's caps are counted and the run created under a lock on the user's row,
+so concurrent requests cannot overshoot them.
 """
 
 import datetime
@@ -11,6 +13,7 @@ from decimal import Decimal
 from functools import partial
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
 from django.utils import timezone
@@ -35,11 +38,11 @@ class InvalidRun(ValueError):
 
 
 class SpendLimit(Exception):
-    """Today's spend or run count for model-backed engines is used up (HTTP 429)."""
+    """A cap is reached: runs in flight, or today's spend or runs for model engines (HTTP 429)."""
 
 
 class IdempotencyConflict(Exception):
-    """The Idempotency-Key was already used for a different question (HTTP 409)."""
+    """The Idempotency-Key was already used for a different request (HTTP 409)."""
 
 
 def default_engine():
@@ -51,31 +54,34 @@ def create_run(user, question, *, as_at=None, acts=None, engine=None, lang="eng"
                idempotency_key=""):
     """Store a queued run and enqueue it once the transaction commits; returns (run, created).
 
-    The same user sending the same `idempotency_key` gets the run made the first time
-    (created False). Refuses with InvalidRun (bad question, unknown Act, date in the future or
-    before the versions held, unknown engine), SpendLimit (daily caps, model engines only) or
-    IdempotencyConflict (key reused for another question).
+    The same user sending the same `idempotency_key` with the same request (question, as-at,
+    Acts, language, engine) gets the run made the first time (created False). Refuses with
+    InvalidRun (bad question, unknown Act, date in the future or before the versions held,
+    unknown engine), SpendLimit (runs in flight; daily caps for model engines) or
+    IdempotencyConflict (key reused for another request).
     """
     question = _clean_question(question)
     idempotency_key = (idempotency_key or "").strip()
     if len(idempotency_key) > MAX_IDEMPOTENCY_KEY:
         raise InvalidRun({"idempotency_key": f"at most {MAX_IDEMPOTENCY_KEY} characters"})
-    if idempotency_key and user is not None:
-        existing = _existing(user, idempotency_key, question)
-        if existing is not None:
-            return existing, False
-
     if lang not in LANGS:
         raise InvalidRun({"lang": "must be 'eng' or 'fra'"})
     acts = _clean_acts(acts)
     as_at = _clean_as_at(as_at, acts, lang)
     engine = engine or default_engine()
+    request = {"question": question, "as_at": as_at, "acts": acts, "lang": lang, "engine": engine}
+    if idempotency_key and user is not None:
+        existing = _existing(user, idempotency_key, request)
+        if existing is not None:
+            return existing, False
     model = _clean_engine(engine, script)
     if engine in MODEL_ENGINES:
-        check_spend(user)
+        check_spend(None)  # the site-wide USD cap; the user's caps are counted under their lock
 
     try:
         with transaction.atomic():
+            if user is not None:
+                _check_user_caps(user, engine)
             run = Run.objects.create(
                 question=question, as_at=as_at, acts=acts, lang=lang, engine=engine, model=model,
                 script=script if engine == "scripted" else None, created_by=user,
@@ -85,7 +91,7 @@ def create_run(user, question, *, as_at=None, acts=None, engine=None, lang="eng"
             transaction.on_commit(partial(_enqueue, run.pk))
     except IntegrityError:
         # Two requests with one key raced; the other one stored its run first.
-        existing = _existing(user, idempotency_key, question) if idempotency_key else None
+        existing = _existing(user, idempotency_key, request) if idempotency_key else None
         if existing is None:
             raise
         return existing, False
@@ -94,7 +100,8 @@ def create_run(user, question, *, as_at=None, acts=None, engine=None, lang="eng"
 
 def check_spend(user):
     """Refuse a model-backed run when today's USD cap (every model call made today, by runs
-    done, failed or still running) or the user's daily run cap is reached."""
+    done, failed or still running) or the user's daily run cap is reached. (create_run counts
+    the user's cap under the user's lock, _check_user_caps.)"""
     since = _start_of_today()
     # Summed over model calls, not runs: a running run has not totalled its usage yet, and a
     # failed run's calls cost money too.
@@ -116,18 +123,41 @@ def check_spend(user):
         )
 
 
+def _check_user_caps(user, engine):
+    """Inside the creating transaction: lock the user's row, then count. Concurrent submissions
+    of one user wait here in turn, so each counts the runs the others committed. (SQLite: the
+    IMMEDIATE transaction already holds the database's write lock.)"""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    limit = settings.VERBATIM_MAX_ACTIVE_RUNS_PER_USER
+    active = Run.objects.filter(created_by=user, status__in=[Run.STATUS_QUEUED, Run.STATUS_RUNNING]).count()
+    if limit and active >= limit:
+        raise SpendLimit(f"run limit reached: {active} of your runs are queued or running "
+                         f"(limit {limit}); wait for one to finish")
+    if engine in MODEL_ENGINES:
+        check_spend(user)
+
+
 def _enqueue(run_id):
     from research.tasks import execute_run  # the task module imports the engines; load it late
 
     execute_run.enqueue(run_id=run_id)
 
 
-def _existing(user, key, question):
+def _existing(user, key, request):
+    """The run this user made with `key`, if any; IdempotencyConflict when it was made from a
+    different request (Acts compared as a set: their order asks nothing different)."""
     run = Run.objects.filter(created_by=user, idempotency_key=key).first()
-    if run is not None and run.question != question:
+    if run is None:
+        return None
+    stored = {"question": run.question, "as_at": run.as_at, "acts": run.acts, "lang": run.lang,
+              "engine": run.engine}
+    differs = [field for field in request
+               if (sorted(stored[field]) != sorted(request[field]) if field == "acts"
+                   else stored[field] != request[field])]
+    if differs:
         raise IdempotencyConflict(
-            f"Idempotency-Key {key!r} was already used for run {run.pk} with a different question; "
-            "use a new key for a new question"
+            f"Idempotency-Key {key!r} was already used for run {run.pk} with a different request "
+            f"({', '.join(differs)} differ); use a new key for a new request"
         )
     return run
 

@@ -4,6 +4,15 @@ Every tool but submit_answer is read-only. submit_answer is strict: an answer is
 each cite at least one provision with a verbatim quote, or a decline with a scope note.
 """
 
+# Caps on what a model may submit, checked by validate_submission: an answer over one is
+# refused with a message naming the field (the model may resubmit), never cut short, since a
+# shortened quote or reading would no longer be what was checked or said. A quote of 15,000
+# characters holds any section of the default corpus whole (the longest is 14,553).
+MAX_CLAIMS = 40
+MAX_CITATIONS_PER_CLAIM = 10
+MAX_CHARS = {"text": 2_000, "provision_id": 240, "quote": 15_000, "reading": 20_000,
+             "not_in_text": 10_000, "scope_note": 4_000}
+
 DATE = {"type": "string", "format": "date", "description": "YYYY-MM-DD; omit for the latest version"}
 
 SEARCH_STATUTES = {
@@ -129,9 +138,9 @@ PENDING_AMENDMENTS = {
 _CITATION = {
     "type": "object",
     "properties": {
-        "provision_id": {"type": "string", "minLength": 3,
+        "provision_id": {"type": "string", "minLength": 3, "maxLength": MAX_CHARS["provision_id"],
                          "description": "the smallest unit holding the quote, e.g. P-8.6:s7(3)(c)"},
-        "quote": {"type": "string", "minLength": 1,
+        "quote": {"type": "string", "minLength": 1, "maxLength": MAX_CHARS["quote"],
                   "description": "verbatim text of that unit, whole sentences, no ellipses"},
     },
     "required": ["provision_id", "quote"],
@@ -144,18 +153,21 @@ _ANSWER = {
         "claims": {
             "type": "array",
             "minItems": 1,
+            "maxItems": MAX_CLAIMS,
             "items": {
                 "type": "object",
                 "properties": {
-                    "text": {"type": "string", "minLength": 1, "description": "one statement of law"},
-                    "citations": {"type": "array", "minItems": 1, "items": _CITATION},
+                    "text": {"type": "string", "minLength": 1, "maxLength": MAX_CHARS["text"],
+                             "description": "one statement of law"},
+                    "citations": {"type": "array", "minItems": 1, "maxItems": MAX_CITATIONS_PER_CLAIM,
+                                  "items": _CITATION},
                 },
                 "required": ["text", "citations"],
                 "additionalProperties": False,
             },
         },
-        "reading": {"type": "string", "description": "your reading; cite only quoted provisions"},
-        "not_in_text": {"type": "string",
+        "reading": {"type": "string", "maxLength": MAX_CHARS["reading"], "description": "your reading; cite only quoted provisions"},
+        "not_in_text": {"type": "string", "maxLength": MAX_CHARS["not_in_text"],
                         "description": "what the quotes do not answer, and qualifiers not followed"},
     },
     "required": ["claims", "reading", "not_in_text"],
@@ -166,7 +178,7 @@ _DECLINE = {
     "type": "object",
     "properties": {
         "decline": {"type": "boolean", "const": True},
-        "scope_note": {"type": "string", "minLength": 1,
+        "scope_note": {"type": "string", "minLength": 1, "maxLength": MAX_CHARS["scope_note"],
                        "description": "why the corpus cannot answer this question"},
     },
     "required": ["decline", "scope_note"],
@@ -218,6 +230,7 @@ def validate_submission(payload) -> dict:
             raise SubmissionError("a decline needs decline: true and a scope_note")
         if payload.get("claims"):
             raise SubmissionError("a decline carries no claims")
+        _check_size("the scope_note", note.strip(), "scope_note")
         return {"decline": True, "scope_note": note.strip()}
     unknown = set(payload) - {"claims", "reading", "not_in_text", "decline", "scope_note"}
     if unknown:
@@ -225,6 +238,8 @@ def validate_submission(payload) -> dict:
     claims = payload.get("claims")
     if not isinstance(claims, list) or not claims:
         raise SubmissionError("claims must be a non-empty list (or decline with a scope_note)")
+    if len(claims) > MAX_CLAIMS:
+        raise SubmissionError(f"{len(claims)} claims; at most {MAX_CLAIMS}: keep the claims that answer the question")
     clean = []
     for i, claim in enumerate(claims, 1):
         if not isinstance(claim, dict) or not isinstance(claim.get("text"), str) or not claim["text"].strip():
@@ -234,15 +249,29 @@ def validate_submission(payload) -> dict:
         citations = claim.get("citations")
         if not isinstance(citations, list) or not citations:
             raise SubmissionError(f"claim {i} needs at least one citation")
+        if len(citations) > MAX_CITATIONS_PER_CLAIM:
+            raise SubmissionError(f"claim {i} has {len(citations)} citations; at most {MAX_CITATIONS_PER_CLAIM}")
+        _check_size(f"claim {i}'s text", claim["text"].strip(), "text")
         out = []
         for j, c in enumerate(citations, 1):
             if (not isinstance(c, dict) or set(c) != {"provision_id", "quote"}
                     or not all(isinstance(c[k], str) and c[k].strip() for k in c)):
                 raise SubmissionError(f"claim {i}, citation {j} needs exactly provision_id and quote")
+            _check_size(f"claim {i}, citation {j}'s provision_id", c["provision_id"].strip(), "provision_id")
+            _check_size(f"claim {i}, citation {j}'s quote", c["quote"], "quote")
             out.append({"provision_id": c["provision_id"].strip(), "quote": c["quote"]})
         clean.append({"text": claim["text"].strip(), "citations": out})
     for key in ("reading", "not_in_text"):
         if not isinstance(payload.get(key, ""), str):
             raise SubmissionError(f"{key} must be a string")
+        _check_size(f"the {key}", payload.get(key) or "", key)
     return {"claims": clean, "reading": payload.get("reading") or "",
             "not_in_text": payload.get("not_in_text") or ""}
+
+
+def _check_size(what, value, field):
+    limit = MAX_CHARS[field]
+    if len(value) > limit:
+        hint = (" (quote the smallest unit that holds the point; a quote is never shortened for you)"
+                if field == "quote" else "")
+        raise SubmissionError(f"{what} is {len(value):,} characters; at most {limit:,}{hint}")

@@ -1,8 +1,8 @@
-"""Research pages: ask, runs, review, demo (mounted at the site root by research/urls.py)."""
+"""Research pages: ask, runs, review, demo, API tokens (mounted at the site root by research/urls.py)."""
 
 from django.urls import path
 
-from research import views
+from research import token_pages, views
 
 app_name = "research"
 urlpatterns = [
@@ -16,4 +16,6 @@ urlpatterns = [
     path("demo/evals/", views.demo_evals, name="demo_evals"),
     path("demo/<int:pk>/", views.demo_replay, name="demo_replay"),
     path("demo/<int:pk>/events.json", views.demo_events, name="demo_events"),
+    path("account/tokens/", token_pages.tokens, name="tokens"),
+    path("account/tokens/<int:pk>/revoke/", token_pages.revoke_token, name="revoke_token"),
 ]

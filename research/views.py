@@ -22,7 +22,7 @@ from research import presenting
 from research.export import run_markdown
 from research.forms import AskForm
 from research.models import Review, ReviewAudit, Run
-from research.reviews import TransitionNotAllowed, approval_refused
+from research.reviews import TransitionNotAllowed, approval_refused, decide, newest_review_id
 from research.roles import is_reviewer
 from research.submit import InvalidRun, SpendLimit, create_run
 
@@ -167,7 +167,8 @@ def review_queue(request):
 def review_run(request, pk):
     """Approve, reject or request changes, dispatching on the button pressed; a comment for the
     run and one per claim (claim_comment_<position>). Refused: outsiders 404, non-reviewers 403,
-    an unfinished run or a decided review 409 (redirect with the reason for plain requests)."""
+    an unfinished run, a decided review or a form sent twice (its seen_review token is stale) 409
+    (redirect with the reason for plain requests)."""
     run = _get_run_for_user(request, pk)
     if not is_reviewer(request.user):
         raise PermissionDenied("Only reviewers may approve, reject or request changes.")
@@ -179,10 +180,7 @@ def review_run(request, pk):
                       for p in run.claims.values_list("position", flat=True)}
     claim_comments = {p: c for p, c in claim_comments.items() if c}
     try:
-        if not run.finished:
-            raise TransitionNotAllowed("the run has not finished")
-        review = Review.open_for(run)
-        getattr(review, action)(request.user, comment, claim_comments)
+        review = decide(run, request.user, action, comment, claim_comments, seen=request.POST.get("seen_review"))
         notice, level, status = f"Review recorded: {review.get_status_display()}.", messages.SUCCESS, 200
     except TransitionNotAllowed as exc:
         notice, level, status = f"Not recorded: {exc}.", messages.ERROR, 409
@@ -212,6 +210,7 @@ def _review_context(request, run):
         "can_revise": bool(latest and latest.status == Review.STATUS_CHANGES
                            and run.created_by_id == request.user.pk),
         "revisions": list(run.revisions.order_by("pk").values_list("pk", flat=True)),
+        "review_seen": newest_review_id(run),
     }
 
 

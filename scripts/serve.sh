@@ -4,7 +4,7 @@
 # stops them all, waits for them to finish what they are writing, and exits 0.
 #   HOST, PORT          where uvicorn listens (default 127.0.0.1:8000)
 #   VERBATIM_TASK_WORKERS  task worker processes (default 2)
-#   WEB_CONCURRENCY     uvicorn worker processes (default 1)
+#   VERBATIM_WEB_WORKERS   uvicorn worker processes (default 2)
 set -u
 PY=${PY:-.venv/bin/python}
 pids=()
@@ -25,7 +25,7 @@ for _ in $(seq "${VERBATIM_TASK_WORKERS:-2}"); do
   pids+=($!)
 done
 "$PY" -m uvicorn research.asgi:application --host "${HOST:-127.0.0.1}" --port "${PORT:-8000}" \
-  --workers "${WEB_CONCURRENCY:-1}" --no-access-log &
+  --workers "${VERBATIM_WEB_WORKERS:-2}" --no-access-log &
 pids+=($!)
 # If any process dies on its own, stop the others rather than serve half an app.
 wait -n

@@ -11,6 +11,12 @@ def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def no_rate_limits(settings):
+    """Tests send many requests from one address; tests/research/test_ratelimit.py sets limits."""
+    settings.VERBATIM_RATE_LIMITS = {scope: {"anonymous": 0, "user": 0} for scope in settings.VERBATIM_RATE_LIMITS}
+
+
 @pytest.fixture
 def people(db):
     """alice (lawyer), bob (reviewer), charlie (outsider): see tests/base.py."""

@@ -22,7 +22,7 @@ from .pinpoints import (
     parse_citation_units,
     parse_provision_id,
 )
-from .quotes import MISMATCH, check_quote, find_verbatim
+from .quotes import MISMATCH, check_quote, contains_verbatim, find_verbatim
 from .types import CorpusView, ProvisionView
 
 VERIFIED = "verified"
@@ -233,7 +233,8 @@ def check_claim(claim: ExtractedClaim, corpus: CorpusView) -> ClaimVerdict:
             if isinstance(found, ClaimVerdict) and found.label == label:
                 return found
     for quote in claim.quotes:
-        if any(check_quote(quote, unit.text).is_match for _, unit, _ in cited):
+        # The same test as check_quote's match, without its closest-passage search per unit.
+        if any(contains_verbatim(quote, unit.text) for _, unit, _ in cited):
             continue
         pid, unit, section = cited[0]
         verdict = _check_claim_quote(claim, quote, pid, unit, section, corpus)

@@ -12,7 +12,7 @@ from django.conf import settings
 from verifier import findings as F
 from verifier.adapter import DbCorpus
 from verifier.answer_markdown import render_answer
-from verifier.claims import UNKNOWN, check_memo
+from verifier.claims import UNKNOWN, check_memo, extract_claims
 from verifier.gates import gate_answer
 from verifier.korean_claims import KoreanChecker
 from verifier.pinpoints import parse_provision_id
@@ -22,9 +22,12 @@ from verifier.quotes import MATCH, NOT_FOUND, check_quote
 MATCH_STATUS = MATCH
 MISMATCH_STATUS = "mismatch"
 NOT_FOUND_STATUS = NOT_FOUND
-# Enough for a long memo; the checker reads every section of an Act for a stray quote.
-MAX_TEXT_CHARS = 100_000
-MAX_ITEMS = 500
+# What one claim-checker request may hold (a memo, or all its items together). A quote not in
+# the cited unit is looked for in every section of the Act, so the work is per cited provision:
+# the caps hold the worst request measured to the CPU figure in docs/api.md.
+MAX_TEXT_CHARS = 20_000
+MAX_ITEMS = 100
+MAX_CITED_PROVISIONS = 100
 KOREAN_LANG = "kor"  # the language of the Korean laws' versions (corpus/ingest/korean_laws.py)
 
 
@@ -108,10 +111,12 @@ def check_claims_text(text, as_at=None, lang="eng", local_only=False):
     {id ("1", "2", ...), claim, label, finding, rationale, links, provision_id, supporting_urls,
     authority, start, end}. Sentences citing nothing come back unknown / no-citation. Korean
     claims are checked by the Korean auditor (`local_only`: the protocol's mode, see
-    korean_checker). Raises ValueError for a bad date or a text over MAX_TEXT_CHARS."""
+    korean_checker). Raises ValueError for a bad date, a text over MAX_TEXT_CHARS or one citing
+    more than MAX_CITED_PROVISIONS provisions."""
     _check_size(text)
     as_at = parse_as_at(as_at)
     corpus = DbCorpus(lang=lang, as_at=as_at)
+    _check_cited(sum(len(c.units) for c in extract_claims(text, corpus.act_refs())), "the memo cites")
     korean = korean_checker(as_at, local_only)
     return [
         _verdict_dict(str(n), v) | {"start": v.claim.start, "end": v.claim.end}
@@ -143,21 +148,28 @@ def check_claim_items(items, as_at=None, lang="eng", local_only=False):
     An item may run to several sentences ("PIPEDA applies. Section 7(3)(c) says ..."): sentences
     that cite nothing do not count against it; of the rest, any contradicted sentence decides,
     then any unknown, and it is verified only when every citing sentence is. Raises ValueError
-    for an item without a claim or too many items.
+    for an item without a claim, too many items, or items over MAX_TEXT_CHARS or
+    MAX_CITED_PROVISIONS taken together (nothing is checked then).
     """
     if len(items) > MAX_ITEMS:
         raise ValueError(f"{len(items)} items; at most {MAX_ITEMS} per request")
     as_at = parse_as_at(as_at)
     corpus = DbCorpus(lang=lang, as_at=as_at)
-    sources = korean_sources(as_at)
-    out = []
+    extracted = []
     for n, item in enumerate(items, start=1):
         claim = item.get("claim") if isinstance(item, dict) else None
         if not isinstance(claim, str) or not claim.strip():
             raise ValueError(f"item {n} has no 'claim' text")
-        _check_size(claim)
         item_id = item.get("id")
         item_id = str(n) if item_id in (None, "") else str(item_id)
+        extracted.append((item_id, claim, extract_claims(claim, corpus.act_refs())))
+    total = sum(len(claim) for _, claim, _ in extracted)
+    if total > MAX_TEXT_CHARS:
+        raise ValueError(f"the items hold {total} characters together; at most {MAX_TEXT_CHARS} per request")
+    _check_cited(sum(len(c.units) for _, _, claims in extracted for c in claims), "the items cite")
+    sources = korean_sources(as_at)
+    out = []
+    for item_id, claim, _claims in extracted:
         verdicts = check_memo(claim, corpus, korean_checker(as_at, local_only, sources))
         if not verdicts:
             raise ValueError(f"item {item_id} has no claim to check")
@@ -188,6 +200,12 @@ def _verdict_dict(item_id, verdict, claim=None):
                                 else [link for link in verdict.links if link.startswith("https://")]),
         "authority": 1.0,
     }
+
+
+def _check_cited(count, what):
+    if count > MAX_CITED_PROVISIONS:
+        raise ValueError(f"{what} {count} provisions; at most {MAX_CITED_PROVISIONS} per request "
+                         "(split it into several requests)")
 
 
 def _check_size(text):

@@ -20,6 +20,8 @@ def check(request):
             results = check_claims_text(form.cleaned_data["text"], as_at=form.cleaned_data["as_at"])
         except PrecedentIndexError as exc:  # the configured index is broken: say so, lose nothing
             form.add_error(None, str(exc))
+        except ValueError as exc:  # over a cap of the checker (verifier.service)
+            form.add_error("text", str(exc))
     citing = [r for r in results or [] if r["finding"] != "no-citation"]
     context = {
         "form": form,

@@ -18,7 +18,7 @@ def mark_eval_runs(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('research', '0004_evalrun_evalresult'),
+        ('research', '0006_rate_limit_cache_table'),
     ]
 
     operations = [

@@ -1,0 +1,109 @@
+"""Rate limits on the costly endpoints: the claim checker, search and starting a research run.
+
+A request that does work (a POST, or a GET with a non-empty `q`) to one of the views named in
+SCOPES counts against its caller's budget for that scope: a signed-in user (session or API
+token) has the `user` budget of VERBATIM_RATE_LIMITS, anyone else the `anonymous` budget of
+their IP address (REMOTE_ADDR; behind a proxy, uvicorn's --forwarded-allow-ips makes that the
+client's). Budgets are per window of VERBATIM_RATE_WINDOW_SECONDS opened by the caller's first
+counted request, counted in Django's
+cache (settings.CACHES: the database cache table, shared by every process), so several web
+workers share one count. Over budget the answer is 429 with Retry-After (the seconds left in the
+window) and a message: JSON {"detail": ...} for the API, a page otherwise. A limit of 0 is off.
+
+A count is a read and a write of the cache, not one atomic step: two requests landing in the
+same instant may both count as one, so a burst can pass a limit by a few requests, not by a
+multiple.
+"""
+
+import math
+import time
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import JsonResponse
+from django.shortcuts import render
+
+from research.tokens import token_user_id
+
+# View names (namespace:url_name) whose work is limited, by budget.
+SCOPES = {
+    "claims": {"api:check_claims_endpoint", "verifier:check"},
+    "search": {"api:search", "corpus:search"},
+    "research": {"api:start_run", "research:ask"},
+}
+SCOPE_OF_VIEW = {view: scope for scope, views in SCOPES.items() for view in views}
+WHAT = {"claims": "claim checks", "search": "searches", "research": "research runs started"}
+
+
+class RateLimitMiddleware:
+    """Counts limited requests and answers 429 once a caller's budget for the window is spent."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        match = request.resolver_match
+        scope = SCOPE_OF_VIEW.get(match.view_name) if match else None
+        if scope is None or not _does_work(request):
+            return None
+        kind, ident = _caller(request)
+        retry_after = spend(scope, kind, ident)
+        if retry_after is None:
+            return None
+        return _refusal(request, scope, kind, retry_after)
+
+
+def spend(scope, kind, ident):
+    """Count one request of `scope` for caller `ident` (kind "user" or "anonymous").
+    Returns None while within budget, else the seconds until the window ends."""
+    limit = settings.VERBATIM_RATE_LIMITS[scope][kind]
+    if not limit:
+        return None
+    window = settings.VERBATIM_RATE_WINDOW_SECONDS
+    now = time.time()
+    key = f"rl:{scope}:{kind}:{ident}"
+    record = cache.get(key)
+    if record is None or record["since"] + window <= now:
+        record = {"count": 0, "since": now}  # this request opens a window
+    record["count"] += 1
+    left = record["since"] + window - now
+    cache.set(key, record, timeout=math.ceil(left) + 1)
+    if record["count"] <= limit:
+        return None
+    return max(1, math.ceil(left))
+
+
+def _does_work(request):
+    return request.method == "POST" or bool(request.GET.get("q", "").strip())
+
+
+def _caller(request):
+    """("user", id) for a signed-in session or a bearer token, else ("anonymous", IP)."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return "user", f"u{user.pk}"
+    header = request.headers.get("Authorization", "")
+    if header[:7].lower() == "bearer ":
+        # The API authenticates the token after us; an unknown token is anonymous here.
+        user_id = token_user_id(header[7:].strip())
+        if user_id is not None:
+            return "user", f"u{user_id}"
+    return "anonymous", request.META.get("REMOTE_ADDR") or "unknown"
+
+
+def _refusal(request, scope, kind, retry_after):
+    limit = settings.VERBATIM_RATE_LIMITS[scope][kind]
+    window = settings.VERBATIM_RATE_WINDOW_SECONDS
+    who = "per user" if kind == "user" else "per address for anonymous use (sign in for more)"
+    message = (f"rate limit reached: at most {limit} {WHAT[scope]} every {window} s {who}; "
+               f"try again in {retry_after} s")
+    if request.path.startswith("/api/"):
+        response = JsonResponse({"detail": message}, status=429)
+    else:
+        response = render(request, "corpus/problem.html", {"title": "Too many requests", "message": message},
+                          status=429)
+    response["Retry-After"] = str(retry_after)
+    return response
