@@ -20,7 +20,7 @@ api = NinjaAPI(title="Verbatim API", version="1", urls_namespace="api", docs_url
                docs=Swagger(settings={"validatorUrl": None}))
 
 AUTH_HELP = ("authentication required: send 'Authorization: Bearer <token>' "
-             "(make one with manage.py create_api_token USER)")
+             "(make one on your API tokens page, /account/tokens/)")
 # Where a validation error was found, as ninja reports it: not part of the field's name.
 _SOURCES = {"body", "query", "path", "header", "cookie", "form", "file"}
 

@@ -23,10 +23,6 @@ from research.serialize import event_dict, run_detail
 from research.submit import IdempotencyConflict, InvalidRun, SpendLimit, create_run
 from research.tokens import token_for
 
-AUTH_HELP = ("authentication required: send 'Authorization: Bearer <token>' "
-             "(make one on your API tokens page, /account/tokens/)")
-
-
 class TokenAuth(HttpBearer):
     def authenticate(self, request, token):
         row = token_for(token)
