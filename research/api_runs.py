@@ -23,6 +23,7 @@ from research.serialize import event_dict, run_detail
 from research.submit import IdempotencyConflict, InvalidRun, SpendLimit, create_run
 from research.tokens import token_for
 
+
 class TokenAuth(HttpBearer):
     def authenticate(self, request, token):
         row = token_for(token)
