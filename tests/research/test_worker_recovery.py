@@ -301,9 +301,9 @@ def _stop_all(*processes):
 def test_a_model_call_longer_than_the_stale_threshold_runs_once(worker_db, fake_api):
     env, query = worker_db
     env = _anthropic_env(env, fake_api)
-    # The first reply takes twice the stale threshold. Replies for a second attempt are queued
+    # The first reply takes four times the stale threshold. Replies for a second attempt are queued
     # too: today's code would use them.
-    fake_api.queue(delayed(reply(tool_use("get_provision", {"id": "P-8.6:s7(3)(c)"})), 2 * STALE),
+    fake_api.queue(delayed(reply(tool_use("get_provision", {"id": "P-8.6:s7(3)(c)"})), 4 * STALE),
                    reply(submit(ANSWER)), reply(tool_use("get_provision", {"id": "P-8.6:s7(3)(c)"})),
                    reply(submit(ANSWER)))
     run_id = int(_manage(env, "shell", "-v0", code=ENQUEUE_ANTHROPIC).strip())
@@ -317,7 +317,8 @@ def test_a_model_call_longer_than_the_stale_threshold_runs_once(worker_db, fake_
         other = int(_manage(env, "shell", "-v0", code=ENQUEUE.format(script=json.dumps(
             {"turns": [{"submit_answer": {"decline": True, "scope_note": "not a statute question"}}]}))).strip())
         _wait_for(lambda: _finished(query, run_id) and _finished(query, other), timeout=60)
-        time.sleep(1)  # a second attempt, if any, would still be writing
+        # Past the long call's reply, and a little more: the first attempt writes, if it may.
+        time.sleep(max(0.0, fake_api.requests[0]["at"] + 4 * STALE - time.monotonic()) + 3)
     finally:
         _stop_all(first, second)
     # 0.000700 USD per call (100 input and 50 output tokens), two calls: billed once.
