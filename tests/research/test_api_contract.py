@@ -31,7 +31,7 @@ from schemathesis.checks import (  # noqa: E402
     status_code_conformance,
 )
 
-EXAMPLES = 25
+EXAMPLES = 20
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_headers_conformance, response_schema_conformance]
 CREATE_TOKEN = (
