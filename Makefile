@@ -25,11 +25,8 @@ corpus: venv
 	$(PY) manage.py load_default_data
 
 run: corpus
-	@echo "Verbatim on http://$(HOST):$(PORT)/ (worker running alongside; Ctrl-C stops both)"
-	@trap 'kill 0' EXIT INT TERM; \
-	  $(PY) manage.py recover_runs; \
-	  $(PY) manage.py db_worker --queue-name '*' & \
-	  $(PY) -m uvicorn research.asgi:application --host $(HOST) --port $(PORT) --no-access-log
+	@echo "Verbatim on http://$(HOST):$(PORT)/ (two task workers alongside; Ctrl-C stops all)"
+	@PY=$(PY) HOST=$(HOST) PORT=$(PORT) exec scripts/serve.sh
 
 browser-deps:
 	@scripts/ensure_chromium.sh

@@ -5,6 +5,7 @@ the first version held ("version not held: ..."; never today's text instead); 42
 malformed pinpoint, a bad date or an unknown language.
 """
 
+from contextlib import contextmanager
 from typing import Literal
 
 from django.db.models import Count, Max, Q
@@ -13,19 +14,25 @@ from ninja.errors import HttpError
 from ninja.pagination import LimitOffsetPagination, paginate
 
 from corpus import lookup
+from corpus.amendments import pending_amendments as amendments_not_in_force
 from corpus.api_errors import error_responses
-from corpus.models import Act, ActVersion, Provision, VersionNotHeld
+from corpus.history import provision_versions, version_changes
+from corpus.models import Act, VersionNotHeld
 from corpus.schemas import (
     ActDetailOut,
     ActOut,
+    ChangesIn,
     IsoDate,
     PendingAmendmentsOut,
+    ProvisionChangesOut,
     ProvisionOut,
+    ProvisionVersionsOut,
     SearchIn,
     SearchOut,
     VersionOut,
 )
 from corpus.search import search as search_sections
+from corpus.serializers import BadOffset, provision_dict, version_ref
 
 router = Router(tags=["corpus"])
 
@@ -60,39 +67,52 @@ def list_versions(request, code: str, lang: Lang | None = None):
 
 
 @router.get("/acts/{code}/pending-amendments", response={200: PendingAmendmentsOut, **error_responses(404, 422)})
-def pending_amendments(request, code: str, lang: Lang = "eng", as_at: IsoDate | None = None):
-    """Amendments not in force and related provisions of the as-at version, kept apart from its text."""
+def pending_amendments(request, code: str, lang: Lang = "eng", as_at: IsoDate | None = None,
+                       provision: str | None = None):
+    """Amendments not in force and related provisions of the as-at version, kept apart from its text.
+
+    `not_in_force` lists the amendments not in force with the units each touches; with
+    `provision` (a unit such as s11 or P-8.6:s11), only those touching it.
+    """
     version = _version_or_404(code, as_at, lang)
-    return {"act": version.act.code, "version": _version_ref(version),
-            "amendments": list(version.pending_amendments.order_by("position"))}
+    unit = None
+    if provision:
+        try:
+            owner, unit = lookup.parse_pinpoint(provision if ":" in provision else f"{version.act.code}:{provision}")
+        except lookup.MalformedPinpoint as exc:
+            raise HttpError(422, str(exc)) from None
+        if owner != version.act.code:
+            raise HttpError(422, f"provision {provision!r} is not in {version.act.code}")
+    return {"act": version.act.code, "version": version_ref(version),
+            "amendments": list(version.pending_amendments.order_by("position")),
+            "not_in_force": amendments_not_in_force(version, unit)}
+
+
+@router.get("/provisions/{path:pinpoint}/versions", response={200: ProvisionVersionsOut, **error_responses(404, 422)})
+def get_provision_versions(request, pinpoint: str, lang: Lang = "eng"):
+    """Every version held of the provision's Act, oldest first, with the provision's text hash in each."""
+    with _lookup_errors():
+        return provision_versions(pinpoint, lang=lang)
+
+
+@router.get("/provisions/{path:pinpoint}/changes", response={200: ProvisionChangesOut, **error_responses(404, 422)},
+            by_alias=True)
+def get_provision_changes(request, pinpoint: str, params: Query[ChangesIn]):
+    """Units of the provision added, removed or changed between the versions in force on `from`
+    and `to` (default: the latest)."""
+    with _lookup_errors():
+        return version_changes(pinpoint, params.from_, params.to, lang=params.lang)
 
 
 @router.get("/provisions/{path:pinpoint}", response={200: ProvisionOut, **error_responses(404, 422)})
-def get_provision(request, pinpoint: str, as_at: IsoDate | None = None, lang: Lang = "eng"):
-    """One provision by pinpoint id (e.g. P-8.6:s7(3)(c)) as at a date, with its whole section's text."""
-    try:
+def get_provision(request, pinpoint: str, as_at: IsoDate | None = None, lang: Lang = "eng",
+                  offset: int | None = None, text_sha256: str | None = None):
+    """One provision by pinpoint id (e.g. P-8.6:s7(3)(c)) as at a date, with its whole section's
+    units (paged by `offset`). With `text_sha256` (the hash a client read), `text_changed` says
+    whether the stored text at that date is still that text."""
+    with _lookup_errors():
         provision = lookup.get_provision(pinpoint, as_at=as_at, lang=lang)
-    except lookup.MalformedPinpoint as exc:
-        raise HttpError(422, str(exc)) from None
-    except (lookup.UnknownAct, lookup.UnknownProvision, VersionNotHeld) as exc:
-        raise HttpError(404, str(exc)) from None
-    version = provision.version
-    section = lookup.section_of(provision)
-    children = list(Provision.objects.filter(parent=provision).order_by("position")
-                    .values_list("unit_id", flat=True))
-    ref = _version_ref(version)
-    return {
-        "pinpoint": provision.pinpoint, "act": version.act.code, "act_title": version.act.title(version.lang),
-        "kind": provision.kind, "label": provision.label, "marginal_note": provision.marginal_note,
-        "path": provision.path, "text": provision.text.text, "text_sha256": provision.text_id,
-        "status": provision.status, "historical_note": provision.historical_note,
-        "lims_id": provision.lims_id, "defined_term": provision.defined_term,
-        "version": ref, "is_latest": ref["is_latest"], "children": children,
-        "official_url": provision.official_url(),
-        "section": {"pinpoint": section.pinpoint, "label": section.label,
-                    "marginal_note": section.marginal_note, "text": section.text.text,
-                    "text_sha256": section.text_id},
-    }
+        return provision_dict(provision, offset=offset, detail=True, read_sha256=text_sha256)
 
 
 @router.get("/search", response={200: SearchOut, **error_responses(404, 422)})
@@ -143,6 +163,18 @@ def _act_out(act):
             "latest_pit_dates": latest, "versions_count": act.versions_count}
 
 
+@contextmanager
+def _lookup_errors():
+    """A malformed id or offset is 422; an unknown Act or provision, or a date before the
+    versions held, is 404."""
+    try:
+        yield
+    except (lookup.MalformedPinpoint, BadOffset) as exc:
+        raise HttpError(422, str(exc)) from None
+    except (lookup.UnknownAct, lookup.UnknownProvision, VersionNotHeld) as exc:
+        raise HttpError(404, str(exc)) from None
+
+
 def _version_or_404(code, as_at, lang):
     try:
         return lookup.version_at(code, as_at, lang)
@@ -155,10 +187,3 @@ def _version_out(version, is_latest):
             "last_amended_date": version.last_amended_date, "title": version.title,
             "source_sha256": version.source_sha256, "provisions_count": version.provision_count,
             "has_pending_amendments": version.has_pending_amendments, "is_latest": is_latest}
-
-
-def _version_ref(version):
-    latest_pk = (ActVersion.objects.filter(act_id=version.act_id, lang=version.lang)
-                 .order_by("-pit_date", "-current_date", "-id").values_list("pk", flat=True).first())
-    return {"lang": version.lang, "pit_date": version.pit_date, "current_date": version.current_date,
-            "is_latest": latest_pk == version.pk, "has_pending_amendments": version.has_pending_amendments}

@@ -8,6 +8,9 @@ file writes nothing; a changed file becomes a new version and the old one stays.
 from django.db import models
 from django.urls import reverse
 
+from corpus import instrument_names
+from corpus.ingest.regulations import french_file_stem
+
 LANG_CHOICES = [("eng", "English"), ("fra", "French")]
 
 
@@ -16,12 +19,27 @@ class VersionNotHeld(Exception):
 
 
 class Act(models.Model):
-    code = models.CharField(max_length=40, unique=True)  # "P-8.6"
+    """An instrument: an Act or a regulation (`kind`). A regulation's code is its Justice Laws name,
+    "SOR-2001-7"; its instrument numbers are as each language writes them ("SOR/2001-7",
+    "DORS/2001-7"), and `enabling_acts` links the Acts it is made under, by code."""
+
+    KIND_ACT = "act"
+    KIND_REGULATION = "regulation"
+    KIND_CHOICES = [(KIND_ACT, "Act"), (KIND_REGULATION, "regulation")]
+
+    code = models.CharField(max_length=40, unique=True)  # "P-8.6", "SOR-2001-7"
+    kind = models.CharField(max_length=12, choices=KIND_CHOICES, default=KIND_ACT)
+    instrument_number_en = models.CharField(max_length=80, blank=True)
+    instrument_number_fr = models.CharField(max_length=80, blank=True)
     jurisdiction = models.CharField(max_length=8, default="ca")
     title_en = models.CharField(max_length=500, blank=True)
     title_fr = models.CharField(max_length=500, blank=True)
     long_title_en = models.TextField(blank=True)
     long_title_fr = models.TextField(blank=True)
+    # The chapter citation of the enacting statute ("S.C. 2000, c. 5" / "L.C. 2000, ch. 5"),
+    # from the XML's Identification/Chapter (corpus/instrument_names.py).
+    citation_en = models.CharField(max_length=200, blank=True)
+    citation_fr = models.CharField(max_length=200, blank=True)
 
     class Meta:
         ordering = ["code"]
@@ -34,6 +52,30 @@ class Act(models.Model):
 
     def title(self, lang="eng"):
         return (self.title_fr if lang == "fra" else self.title_en) or self.title_en or self.title_fr
+
+    def citation(self, lang="eng"):
+        """The chapter citation in `lang` ("S.C. 2000, c. 5"), or "" when the XML gives none."""
+        return (self.citation_fr if lang == "fra" else self.citation_en) or ""
+
+    @property
+    def is_regulation(self):
+        return self.kind == self.KIND_REGULATION
+
+    def instrument_number(self, lang="eng"):
+        """"SOR/2001-7" (French "DORS/2001-7"); "" for an Act."""
+        return (self.instrument_number_fr if lang == "fra" else self.instrument_number_en) or self.instrument_number_en
+
+    def official_page(self, lang="eng"):
+        """The instrument's page on the official Justice Laws site, in `lang`."""
+        base = "https://laws-lois.justice.gc.ca"
+        if self.is_regulation:
+            return (f"{base}/fra/reglements/{french_file_stem(self.code)}/" if lang == "fra"
+                    else f"{base}/eng/regulations/{self.code}/")
+        return f"{base}/fra/lois/{self.code}/" if lang == "fra" else f"{base}/eng/acts/{self.code}/"
+
+    def regulations(self):
+        """The regulations held that name this Act in their enabling authority."""
+        return Act.objects.filter(kind=Act.KIND_REGULATION, enabling_acts__act_code=self.code).order_by("code")
 
     def version_at(self, lang="eng", as_at=None):
         """The version in force on `as_at` (latest pit date <= as_at), or the latest.
@@ -53,6 +95,22 @@ class Act(models.Model):
                 f"is consolidated to {first.pit_date.isoformat()}"
             )
         return version
+
+
+class EnablingAct(models.Model):
+    """A regulation is made under this Act (its EnablingAuthority links it by code). The code is
+    kept even when the Act itself is not held."""
+
+    regulation = models.ForeignKey(Act, on_delete=models.CASCADE, related_name="enabling_acts")
+    act_code = models.CharField(max_length=40, db_index=True)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["regulation", "position"]
+        constraints = [models.UniqueConstraint(fields=["regulation", "act_code"], name="one_link_per_enabling_act")]
+
+    def __str__(self):
+        return f"{self.regulation.code} under {self.act_code}"
 
 
 class ActVersion(models.Model):
@@ -175,18 +233,23 @@ class Provision(models.Model):
     def pinpoint(self):
         return f"{self.version.act.code}:{self.unit_id}"
 
+    def legal_citation(self):
+        """How a lawyer cites this unit: "Personal Information Protection and Electronic
+        Documents Act, SC 2000, c 5, s 7(3)(c)" (French: "…, LC 2000, ch 5, art 7(3)c)")."""
+        act, lang = self.version.act, self.version.lang
+        return instrument_names.legal_citation(act.title(lang), act.citation(lang),
+                                               instrument_names.pinpoint_citation(self.unit_id, lang))
+
     def official_url(self):
         """The official Justice Laws page of this provision: its section's own page, or the full
         text at the lims:id anchor for headings, schedules and anything else."""
-        code = self.version.act.code
-        base = "https://laws-lois.justice.gc.ca"
-        folder = f"fra/lois/{code}" if self.version.lang == "fra" else f"eng/acts/{code}"
+        folder = self.version.act.official_page(self.version.lang).rstrip("/")
         section = self.section_unit
-        if section.startswith("s") and "/" not in section:
+        if section.startswith("s") and not section.startswith("sch") and "/" not in section:
             page = "article" if self.version.lang == "fra" else "section"
-            return f"{base}/{folder}/{page}-{section[1:]}.html"
+            return f"{folder}/{page}-{section[1:]}.html"
         anchor = f"#{self.lims_id}" if self.lims_id else ""
-        return f"{base}/{folder}/FullText.html{anchor}"
+        return f"{folder}/FullText.html{anchor}"
 
 
 class PendingAmendment(models.Model):

@@ -4,7 +4,7 @@ import datetime as dt
 import re
 from typing import Annotated, Literal
 
-from ninja import Schema
+from ninja import Field, Schema
 from pydantic import BeforeValidator
 
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -58,32 +58,108 @@ class VersionRefOut(Schema):
 
 
 class SectionOut(Schema):
-    pinpoint: str
+    id: str
     label: str
     marginal_note: str
     text: str
     text_sha256: str
 
 
+class UnitOut(Schema):
+    """One unit of the section with its own words; its sub-units' words are their own entries."""
+
+    id: str
+    kind: str
+    label: str
+    text: str
+    text_after_sub_units: str | None = None
+    marginal_note: str | None = None
+    status: str | None = None  # only when not in force
+    requested: bool | None = None
+
+
 class ProvisionOut(Schema):
-    pinpoint: str
+    """corpus.serializers.provision_dict(detail=True): the shape the agent's tools and MCP share."""
+
+    id: str
+    section_id: str
     act: str
     act_title: str
     kind: str
     label: str
     marginal_note: str
     path: str
+    status: str
     text: str
     text_sha256: str
-    status: str
+    text_changed: bool | None = None  # only when the request passed text_sha256
+    url: str
+    consolidated_to: dt.date
+    version: VersionRefOut
     historical_note: str
     lims_id: str
     defined_term: str
-    version: VersionRefOut
-    is_latest: bool
     children: list[str]
-    official_url: str
     section: SectionOut
+    units: list[UnitOut]
+    units_total: int
+    offset: int
+    next_offset: int | None
+
+
+class ChangesIn(Schema):
+    from_: dt.date = Field(..., alias="from")
+    to: dt.date | None = None
+    lang: Literal["eng", "fra"] = "eng"
+
+
+class ProvisionVersionOut(Schema):
+    pit_date: dt.date
+    current_date: dt.date | None
+    is_latest: bool
+    held: bool
+    text_sha256: str | None
+    status: str | None
+    changed: bool
+
+
+class ProvisionVersionsOut(Schema):
+    id: str
+    act: str
+    lang: str
+    versions: list[ProvisionVersionOut]
+
+
+class UnitTextOut(Schema):
+    text: str
+    text_after_sub_units: str
+    marginal_note: str
+    status: str
+    text_sha256: str
+
+
+class UnitChangeOut(Schema):
+    id: str
+    change: Literal["added", "removed", "changed"]
+    from_: UnitTextOut | None = Field(None, alias="from")
+    to: UnitTextOut | None
+
+
+class ChangedVersionOut(Schema):
+    as_at: dt.date | None
+    pit_date: dt.date
+    current_date: dt.date | None
+
+
+class ProvisionChangesOut(Schema):
+    id: str
+    act: str
+    lang: str
+    from_: ChangedVersionOut = Field(..., alias="from")
+    to: ChangedVersionOut
+    same_version: bool
+    changed: bool
+    units: list[UnitChangeOut]
 
 
 class SearchIn(Schema):
@@ -138,7 +214,18 @@ class PendingAmendmentOut(Schema):
     text: str
 
 
+class NotInForceOut(Schema):
+    position: int
+    citation: str  # the amending Act, e.g. "2026, c. 3, s. 390"
+    label: str
+    marginal_note: str
+    text: str
+    touches: list[str]  # units it replaces, amends or repeals, e.g. ["s11(1)"]
+    adds_after: list[str]  # units its new text follows
+
+
 class PendingAmendmentsOut(Schema):
     act: str
     version: VersionRefOut
     amendments: list[PendingAmendmentOut]
+    not_in_force: list[NotInForceOut]

@@ -12,12 +12,19 @@ on both engines (BM25F: marginal note above headings above body, then an Act pri
 import bisect
 import html
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from django.db import connection
 
-from corpus import embeddings, search_rank, section_vectors, spelling
+from corpus import (
+    citation_query,
+    embeddings,
+    instrument_names,
+    search_rank,
+    section_vectors,
+    spelling,
+)
 from corpus import search_backends as backends
 from corpus.act_names import INFORMAL_NAMES
 from corpus.legislation_questions import asks_about_legislation
@@ -93,6 +100,9 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     versions = searched_versions(acts, lang, as_at, catalogue)
     left_out = [] if acts else catalogue.left_out(versions)
     text, named = catalogue.without_act_names(query or "", versions)
+    cited = _cited_sections(text, named, versions)
+    if cited:
+        return _cited_first(cited, query, text, acts=acts, lang=lang, as_at=as_at, limit=limit, offset=offset)
     # Acts a question means without naming them, each preferred as if named (first found wins):
     # the privacy Act of the sector it names (corpus/privacy_sector.py), the Interpretation Act
     # for how statutes are read (corpus/legislation_questions.py), the Canadian Human Rights Act
@@ -130,6 +140,34 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     return SearchResults(query=query, hits=_hits(terms, page, by_pk), total=matches.total,
                          has_more=offset + limit < min(matches.total, len(ranked)), corrections=corrections,
                          left_out=left_out)
+
+
+def _cited_sections(text, named, versions):
+    """[(section provision id, unit id, version)] for a pinpoint the query cites in the one Act
+    it names (or the one Act searched): the cited section, then the sections before and after
+    it. [] when the query cites nothing, or the Act is not certain, or the section is not held."""
+    act_ids = named or (set(versions) if len(versions) == 1 else set())
+    if len(act_ids) != 1:
+        return []
+    version = versions[next(iter(act_ids))]
+    for cited in citation_query.find(text, bare_allowed=True):
+        found = backends.cited_section(version.pk, cited.section_unit, cited.unit)
+        if found:
+            return [(pk, unit, version) for pk, unit in found]
+    return []
+
+
+def _cited_first(cited, query, text, **search_args):
+    """The cited section and its neighbours first, then what the rest of the query finds."""
+    rest = citation_query.without_citations(text)
+    limit, offset = search_args.pop("limit"), search_args.pop("offset")
+    more = search(rest, **search_args, limit=offset + limit + len(cited)) if rest.strip() else SearchResults(rest)
+    first = _hits([], [(pk, 0.0) for pk, _unit, _version in cited], {v.pk: v for *_x, v in cited})
+    first = [replace(hit, pinpoint=f"{hit.act_code}:{unit}") for hit, (_pk, unit, _v) in zip(first, cited, strict=True)]
+    seen = {hit.provision_id for hit in first}
+    hits = first + [hit for hit in more.hits if hit.provision_id not in seen]
+    return SearchResults(query=query, hits=hits[offset:offset + limit], total=len(cited) + more.total,
+                         has_more=offset + limit < len(hits) or more.has_more, corrections=more.corrections)
 
 
 def _searched(code, versions, catalogue):
@@ -215,11 +253,16 @@ class Catalogue:
         self.versions_by_act = {}  # act_id -> [VersionInfo] newest first
         self.act_ids = {}  # code -> act_id
         rows = (Act.objects.filter(versions__lang=lang)
-                .values_list("pk", "code", "title_en", "title_fr", "versions__pk", "versions__pit_date",
-                             "versions__current_date"))
-        titles = {}
-        for act_id, code, title_en, title_fr, pk, pit_date, current_date in rows:
+                .values_list("pk", "code", "title_en", "title_fr", "citation_en", "citation_fr",
+                             "versions__pk", "versions__pit_date", "versions__current_date"))
+        titles, abbreviations, citations = {}, [], []
+        for act_id, code, title_en, title_fr, cite_en, cite_fr, pk, pit_date, current_date in rows:
             title = (title_fr if lang == "fra" else title_en) or title_en or title_fr
+            if act_id not in titles:
+                abbreviations += [(a, act_id) for t, t_lang in ((title_en, "eng"), (title_fr, "fra"))
+                                  for a in instrument_names.abbreviations(t, t_lang)]
+                citations += [(v, act_id) for c in (cite_en, cite_fr)
+                              for v in instrument_names.citation_variants(c)]
             titles[act_id] = title
             self.act_ids[code] = act_id
             self.versions_by_act.setdefault(act_id, []).append(
@@ -228,7 +271,7 @@ class Catalogue:
         for versions in self.versions_by_act.values():  # ActVersion.NEWEST_FIRST
             versions.sort(key=lambda v: (v.pit_date, v.current_date or date.min, v.pk), reverse=True)
         self.all_version_ids = frozenset(v.pk for vs in self.versions_by_act.values() for v in vs)
-        self._names = self._name_index(titles)
+        self._names = self._name_index(titles, abbreviations, citations)
 
     def version_at(self, act_id, as_at):
         """The version in force on `as_at` (latest pit date <= as_at), or the latest; None if none."""
@@ -244,15 +287,24 @@ class Catalogue:
                               whole_index=wanted == self.all_version_ids and self.other_langs == 0,
                               others=tuple(sorted(self.all_version_ids - wanted)))
 
-    def _name_index(self, titles):
-        """{first word: [(title words, act_id)] longest first} for titles and aliases."""
-        names = [(tuple(WORD.findall(t.lower())), a) for a, t in titles.items() if t]
-        names += [(tuple(WORD.findall(name.lower())), self.act_ids[code])
+    def _name_index(self, titles, abbreviations, citations):
+        """{first word: [(title words, act_id, cased)] longest first} for titles, chapter
+        citations, conventional names and abbreviations derived from titles. An abbreviation ("CLC") matches only in its
+        case, so it never takes an ordinary word out of a question; one two Acts share is left
+        out (it names neither)."""
+        names = [(tuple(WORD.findall(t.lower())), a, False) for a, t in titles.items() if t]
+        names += [(tuple(WORD.findall(name.lower())), self.act_ids[code], False)
                   for name, code in INFORMAL_NAMES.items() if code in self.act_ids]
+        names += [(tuple(WORD.findall(c.lower())), act_id, False) for c, act_id in citations]
+        owners = {}
+        for abbreviation, act_id in abbreviations:
+            owners.setdefault(abbreviation, set()).add(act_id)
+        names += [(tuple(WORD.findall(a)), next(iter(ids)), True)
+                  for a, ids in owners.items() if len(ids) == 1]
         index = {}
-        for words, act_id in sorted(names, key=lambda n: -len(n[0])):
+        for words, act_id, cased in sorted(names, key=lambda n: -len(n[0])):
             if words:
-                index.setdefault(words[0], []).append((words, act_id))
+                index.setdefault(words[0].lower(), []).append((words, act_id, cased))
         return index
 
     def without_act_names(self, query, versions):
@@ -263,12 +315,13 @@ class Catalogue:
         Only Acts being searched count.
         """
         query = query[:MAX_QUERY]
-        tokens = [(m.group().lower(), m.start(), m.end()) for m in WORD.finditer(query)]
+        tokens = [(m.group().lower(), m.start(), m.end(), m.group()) for m in WORD.finditer(query)]
         named, cuts, i = set(), [], 0
         while i < len(tokens):
             length = 0
-            for words, act_id in self._names.get(tokens[i][0], ()):
-                if act_id in versions and tuple(t[0] for t in tokens[i:i + len(words)]) == words:
+            for words, act_id, cased in self._names.get(tokens[i][0], ()):
+                typed = tuple(t[3 if cased else 0] for t in tokens[i:i + len(words)])
+                if act_id in versions and typed == words:
                     named.add(act_id)
                     length = len(words)
                     break

@@ -345,3 +345,29 @@ def hit_rows(provision_ids):
         cursor.execute(f"SELECT id, unit_id, label FROM corpus_provision WHERE id IN ({_in(provision_ids)})",
                        list(provision_ids))
         return {row[0]: row[1:] for row in cursor.fetchall()}
+
+
+def cited_section(version_id, section_unit, unit):
+    """[(provision id, unit id)] for a cited section of one version and its neighbours: the
+    section itself (its unit id the one cited when the version holds it, else the section's),
+    then the search documents just before and after it. [] when the version has no such section."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT p.id, p.position FROM corpus_provision p JOIN corpus_sectiondoc d "
+                       "ON d.provision_id = p.id WHERE p.version_id = %s AND p.unit_id = %s",
+                       [version_id, section_unit])
+        row = cursor.fetchone()
+        if row is None:
+            return []
+        pk, position = row
+        cursor.execute("SELECT unit_id FROM corpus_provision WHERE version_id = %s AND unit_id = %s",
+                       [version_id, unit])
+        cited_unit = unit if cursor.fetchone() else section_unit
+        found = [(pk, cited_unit)]
+        for op, order in (("<", "DESC"), (">", "ASC")):
+            cursor.execute(f"SELECT p.id, p.unit_id FROM corpus_provision p JOIN corpus_sectiondoc d "
+                           f"ON d.provision_id = p.id WHERE p.version_id = %s AND p.position {op} %s "
+                           f"ORDER BY p.position {order} LIMIT 1", [version_id, position])
+            neighbour = cursor.fetchone()
+            if neighbour:
+                found.append(tuple(neighbour))
+        return found

@@ -25,16 +25,25 @@ class BadRequest(Exception):
 
 
 def home(request):
-    return render(request, "corpus/home.html", {"acts": Act.objects.all()})
+    return render(request, "corpus/home.html", {"act_count": Act.objects.count()})
 
 
 def act_list(request):
-    acts = Act.objects.annotate(
+    return render(request, "corpus/act_list.html", {"acts": _instruments(Act.KIND_ACT)})
+
+
+def regulation_list(request):
+    """Every regulation held, with the Acts it is made under."""
+    regulations = _instruments(Act.KIND_REGULATION).prefetch_related("enabling_acts")
+    return render(request, "corpus/regulation_list.html", {"regulations": regulations})
+
+
+def _instruments(kind):
+    return Act.objects.filter(kind=kind).annotate(
         latest_pit=Max("versions__pit_date", filter=Q(versions__lang="eng")),
         english_versions=Count("versions", filter=Q(versions__lang="eng")),
         french_versions=Count("versions", filter=Q(versions__lang="fra")),
     ).order_by("code")
-    return render(request, "corpus/act_list.html", {"acts": acts})
 
 
 def act_detail(request, code):
@@ -62,6 +71,9 @@ def act_detail(request, code):
         "related": [p for p in pending if p.schedule != "NifProvs"],
         "query": _query(lang, as_at),
         "is_latest": version.is_latest(),
+        "regulations": list(act.regulations()) if not act.is_regulation else [],
+        "official_page": act.official_page(lang),
+        "enabling": _enabling_acts(act),
     })
 
 
@@ -217,6 +229,15 @@ def _diff(act, lang, tree, versions, diff_ids, shown):
             "missing": [v for v in (a, b) if not texts[v.pk]]}
 
 
+def _enabling_acts(regulation):
+    """(code, the Act when held) for each Act a regulation is made under."""
+    if not regulation.is_regulation:
+        return []
+    codes = list(regulation.enabling_acts.values_list("act_code", flat=True))
+    held = {a.code: a for a in Act.objects.filter(code__in=codes)}
+    return [(code, held.get(code)) for code in codes]
+
+
 def _neighbours(version, tree):
     """The sections just before and after this one, for previous / next links."""
     root = tree.root.provision
@@ -232,7 +253,9 @@ def _side_by_side(act, tree, as_at):
     try:
         french = act.version_at("fra", as_at)
     except VersionNotHeld as error:
-        return {"french_note": f"No French version is held for this date: {error}", "rows": []}
+        # The English text is still shown (the template falls back to it when there are no rows).
+        return {"french_note": f"No French version is held for this date ({error}); the English text is shown alone.",
+                "rows": []}
     english_top, french_top = sections.top_level(tree.version), sections.top_level(french)
     match = next((p.french for p in alignment.align(english_top, french_top)
                   if p.english.pk == tree.root.provision.pk), None)

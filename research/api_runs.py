@@ -17,7 +17,6 @@ from ninja.security import HttpBearer, django_auth
 from corpus.api_errors import ApiError, error_responses
 from research import events_stream
 from research.models import Run
-from research.roles import is_reviewer
 from research.schemas import EventsOut, RunCreatedOut, RunIn, RunOut
 from research.serialize import event_dict, run_detail
 from research.submit import IdempotencyConflict, InvalidRun, SpendLimit, create_run
@@ -89,9 +88,8 @@ def run_events(request, run_id: int, after: int | None = None,
 
 def _get_run_for_user(request, run_id):
     """The run if this user may see it (creator or reviewer); 404 otherwise, so ids leak nothing."""
-    user = request.auth
-    run = Run.objects.filter(pk=run_id).first()
-    if run is None or (run.created_by_id != user.pk and not is_reviewer(user)):
+    run = Run.objects.visible_to(request.auth).filter(pk=run_id).first()
+    if run is None:
         raise HttpError(404, f"no run {run_id}, or it is not yours to see")
     return run
 

@@ -2,6 +2,7 @@
 rendering; this module gathers the run's claims and the stored texts they were checked against)."""
 
 from research.models import Run
+from research.presenting import run_reading
 from verifier.adapter import DbCorpus
 from verifier.answer_markdown import render_answer
 
@@ -10,7 +11,8 @@ CORPUS_LABEL = "Justice Laws Website (Government of Canada), official consolidat
 
 def run_markdown(run: Run) -> str:
     """The run's answer as Markdown. Only passages the verifier matched are labelled checked;
-    blocked claims are exported with their blocking finding, never dropped."""
+    blocked claims are exported with their blocking finding, never dropped; what of the Reading
+    rests on a blocked claim is exported folded and marked withheld."""
     corpus = DbCorpus(lang=run.lang, as_at=run.as_at)
     claims, views = [], {}
     for claim in run.claims.prefetch_related("citations").order_by("position"):
@@ -25,7 +27,8 @@ def run_markdown(run: Run) -> str:
                               "checked_label": c.checked_label, "checked_id": c.checked_id,
                               "findings": c.findings or []})
         claims.append({"text": claim.text, "citations": citations})
-    answer = {"claims": claims, "reading": run.reading, "not_in_text": run.not_in_text}
+    answer = {"claims": claims, "reading": run.reading, "not_in_text": run.not_in_text,
+              "reading_parts": run_reading(run, corpus)}
     markdown, _evidence = render_answer(answer, views, run.as_at, CORPUS_LABEL)
     question = " ".join(run.question.split())
     return f"# Question\n\n{question}\n\n{markdown}"

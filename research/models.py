@@ -1,16 +1,37 @@
 """Research runs: a question, the trace of the agent's work, and the checked answer.
 
 State lives here: STATUS_* and GATE_* constants, transitions as methods. A run is
-claimed by a worker with a conditional update so two workers never take it twice.
+claimed by a worker with a conditional update so two workers never take it twice, and the
+instance that claimed it is fenced by its attempt: each write it makes (heartbeat, events,
+model calls, claims, final status) first checks, under the run row's lock, that the run is
+still running as that attempt, and raises RunLost otherwise, so a worker the stale-run sweep
+gave up on writes nothing more.
 """
 
 import uuid
+from contextlib import contextmanager
 
 from django.conf import settings
 from django.db import models, transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, Sum
 from django.urls import reverse
 from django.utils import timezone
+
+from research.roles import is_reviewer
+
+
+class RunQuerySet(models.QuerySet):
+    def visible_to(self, user):
+        """The runs `user` may see: their own, or every run for a reviewer; none when signed out.
+        The one access rule for runs, used by the pages and the API alike."""
+        if not user.is_authenticated:
+            return self.none()
+        return self if is_reviewer(user) else self.filter(created_by_id=user.pk)
+
+
+class RunLost(Exception):
+    """This worker's attempt no longer owns the run: the stale-run sweep queued it again or
+    failed it, and another attempt may be running. The attempt writes nothing more and stops."""
 
 
 class Run(models.Model):
@@ -56,11 +77,16 @@ class Run(models.Model):
     answer = models.JSONField(null=True, blank=True, help_text="the final submitted answer, as submitted")
     recorded = models.BooleanField(default=False, help_text="imported recorded run (demo)")
     recorded_label = models.CharField(max_length=200, blank=True)
+    for_eval = models.BooleanField(default=False, help_text="made by an eval command: scored, never reviewed")
+    revises = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="revisions",
+                                help_text="the run whose reviewer asked for the changes this run makes")
     input_tokens = models.PositiveIntegerField(default=0)
     output_tokens = models.PositiveIntegerField(default=0)
     cache_read_tokens = models.PositiveIntegerField(default=0)
     cache_write_tokens = models.PositiveIntegerField(default=0)
     usd = models.DecimalField(max_digits=12, decimal_places=6, default=0)
+
+    objects = RunQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at"]
@@ -82,10 +108,21 @@ class Run(models.Model):
         return self.status in {self.STATUS_DONE, self.STATUS_FAILED}
 
     @property
+    def decision(self):
+        """The latest decided Review (approved, rejected or changes requested), or None. Reads
+        prefetched `reviews` when the queryset has them."""
+        reviews = sorted(self.reviews.all(), key=lambda r: (r.opened_at, r.pk), reverse=True)
+        return next((r for r in reviews if r.status != "open"), None)
+
+    @property
     def seconds(self):
         if self.started_at and self.finished_at:
             return (self.finished_at - self.started_at).total_seconds()
         return None
+
+    # The attempt this instance claimed (set by claim()); None for any other instance, whose
+    # writes are not fenced (submission, the sweep, reviews).
+    owned_attempt = None
 
     def claim(self):
         """Take a queued run for this worker. False when another worker already has it."""
@@ -94,24 +131,55 @@ class Run(models.Model):
             status=self.STATUS_RUNNING, started_at=now, heartbeat_at=now, attempts=F("attempts") + 1)
         if taken:
             self.refresh_from_db()
+            self.owned_attempt = self.attempts
         return bool(taken)
 
+    def _mine(self):
+        """The run row while this instance's attempt still owns it (every row when not fenced)."""
+        rows = Run.objects.filter(pk=self.pk)
+        if self.owned_attempt is None:
+            return rows
+        return rows.filter(status=self.STATUS_RUNNING, attempts=self.owned_attempt)
+
+    def _lost(self):
+        return RunLost(f"run {self.pk} is no longer running as attempt {self.owned_attempt}")
+
+    @contextmanager
+    def owned(self):
+        """A transaction holding the run row's lock in which this attempt still owns the run.
+        Raises RunLost (and writes nothing) when the sweep gave the run up meanwhile."""
+        with transaction.atomic():
+            if not list(self._mine().select_for_update().values_list("pk", flat=True)):
+                raise self._lost()
+            yield
+
     def beat(self):
-        Run.objects.filter(pk=self.pk).update(heartbeat_at=timezone.now())
+        """Tell the stale-run sweep this run is alive; RunLost when this attempt lost it."""
+        if not self._mine().update(heartbeat_at=timezone.now()) and self.owned_attempt is not None:
+            raise self._lost()
+
+    def usage_totals(self) -> dict:
+        """Tokens and USD summed over every model call the run made, for the run's own fields."""
+        usage = self.model_calls.aggregate(
+            input_tokens=Sum("input_tokens"), output_tokens=Sum("output_tokens"),
+            cache_read_tokens=Sum("cache_read_tokens"), cache_write_tokens=Sum("cache_write_tokens"),
+            usd=Sum("usd"))
+        return {name: value or 0 for name, value in usage.items()}
 
     def fail(self, reason):
-        with transaction.atomic():
-            Run.objects.filter(pk=self.pk).update(status=self.STATUS_FAILED, gate=self.GATE_FAILED,
-                                                  error=reason[:4000], finished_at=timezone.now())
+        """End the run as failed with `reason`, keeping what its model calls cost."""
+        with self.owned():
             self.add_event(RunEvent.KIND_FINAL, {"status": self.STATUS_FAILED, "gate": self.GATE_FAILED,
                                                  "error": reason[:4000]})
+            Run.objects.filter(pk=self.pk).update(status=self.STATUS_FAILED, gate=self.GATE_FAILED,
+                                                  error=reason[:4000], finished_at=timezone.now(),
+                                                  **self.usage_totals())
         self.refresh_from_db()
 
     def add_event(self, kind, data):
         """Append one event to the ordered trace (seq is 1, 2, 3… per run)."""
-        with transaction.atomic():
-            # Lock the run row so concurrent writers of one run get distinct seq numbers.
-            Run.objects.select_for_update().filter(pk=self.pk).first()
+        # The run row's lock gives concurrent writers of one run distinct seq numbers.
+        with self.owned():
             last = RunEvent.objects.filter(run=self).order_by("-seq").values_list("seq", flat=True).first()
             seq = (last or 0) + 1
             return RunEvent.objects.create(run=self, seq=seq, kind=kind, data=data)

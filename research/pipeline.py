@@ -6,19 +6,21 @@ claims the run (a queued run only; another worker's run is left alone), asks its
 answer through the read-only tools, checks every claim with the verifier, gives the engine one
 repair turn when a claim is blocked, and stores claims and citations — blocked ones are kept
 with their findings, never dropped. Any exception fails the run with a readable reason, so no
-run is left running.
+run is left running; a model error in the repair turn keeps the answer checked before it.
+
+A Heartbeat thread keeps the run fresh for the stale-run sweep while it works, and every write
+is fenced by the attempt (Run.owned): when the sweep gave the run to another attempt, this one
+gets RunLost at its next write and stops without writing anything more.
 """
 
 import logging
-from decimal import Decimal
 
-from django.db import transaction
-from django.db.models import Sum
 from django.utils import timezone
 
 from research.engines import EngineFailed, EngineRefused, engine_for
-from research.models import Citation, Claim, ModelCall, Run, RunEvent
+from research.models import Citation, Claim, Run, RunEvent, RunLost
 from research.tools import Toolbox
+from research.worker import Heartbeat
 from verifier.adapter import DbCorpus
 from verifier.gates import BLOCKED, DOWNGRADED, gate_answer, run_gate
 from verifier.pinpoints import PinpointError, parse_provision_id
@@ -38,17 +40,28 @@ def execute(run_id) -> Run | None:
     run = Run.objects.filter(pk=run_id).first()
     if run is None or not run.claim():
         return None
+    try:
+        with Heartbeat(run):
+            _execute_or_fail(run)
+    except RunLost:
+        logger.warning("run %s: attempt %s lost the run to the stale-run sweep; it wrote nothing more",
+                       run.pk, run.owned_attempt)
+    run.refresh_from_db()
+    return run
+
+
+def _execute_or_fail(run):
     run.add_event(RunEvent.KIND_STATUS, {"status": Run.STATUS_RUNNING, "attempt": run.attempts,
                                          "engine": run.engine})
     try:
         _execute(run)
+    except RunLost:
+        raise
     except (EngineRefused, EngineFailed) as e:
         run.fail(str(e))
     except Exception as e:
         logger.exception("run %s failed", run.pk)
         run.fail(f"internal error while running: {type(e).__name__}: {e}")
-    run.refresh_from_db()
-    return run
 
 
 def _execute(run: Run) -> None:
@@ -75,7 +88,13 @@ def _execute(run: Run) -> None:
         blocked = [_blocked_claim(c) for c in findings.claims if c.blocked]
         run.add_event(RunEvent.KIND_REPAIR, {"blocked_claims": [b["index"] for b in blocked],
                                              "findings": blocked})
-        fixed = engine.repair(blocked)
+        try:
+            fixed = engine.repair(blocked)
+        except EngineFailed as e:
+            # The answer was already checked: keep it (its blocked claims stay blocked) rather
+            # than throw it away for an error in the turn meant to improve it.
+            run.add_event(RunEvent.KIND_STATUS, {"status": "repair failed", "reason": str(e)})
+            fixed = None
         run.beat()
         if fixed is not None and fixed.answer is not None and not fixed.declined:
             _record_submission(run, fixed, "repair")
@@ -139,29 +158,25 @@ def _finish(run, answer, claims, answer_findings, partial_reason="", repaired=()
     partial = bool(partial_reason)
     all_findings = [f for c in claims for f in c.findings] + list(answer_findings)
     gate = run_gate(all_findings, declined=declined, partial=partial or answer is None)
-    usage = ModelCall.objects.filter(run=run).aggregate(
-        i=Sum("input_tokens"), o=Sum("output_tokens"), r=Sum("cache_read_tokens"),
-        w=Sum("cache_write_tokens"), usd=Sum("usd"))
     corpus = DbCorpus(lang=run.lang, as_at=run.as_at)
-    with transaction.atomic():
+    # One transaction under this attempt's lock: claims, the final event and the status are
+    # written together, or (RunLost) not at all.
+    with run.owned():
         for position, claim in enumerate(claims):
             _store_claim(run, position, claim, corpus, repaired=claim.index in repaired
                          and not getattr(claim, "dropped", False))
-        answer = answer or {}
-        Run.objects.filter(pk=run.pk).update(
-            status=Run.STATUS_DONE, gate=gate, finished_at=timezone.now(),
-            answer=answer or None, reading=answer.get("reading", ""),
-            not_in_text=answer.get("not_in_text", ""), scope_note=answer.get("scope_note", ""),
-            partial_reason=partial_reason[:200],
-            input_tokens=usage["i"] or 0, output_tokens=usage["o"] or 0,
-            cache_read_tokens=usage["r"] or 0, cache_write_tokens=usage["w"] or 0,
-            usd=usage["usd"] or Decimal("0"))
         run.add_event(RunEvent.KIND_FINAL, {
             "status": Run.STATUS_DONE, "gate": gate, "partial_reason": partial_reason,
             "claims": len(claims), "blocked": sum(1 for c in claims if c.blocked),
             "dropped_in_repair": dropped,
             "answer_findings": [f.as_dict() for f in answer_findings],
         })
+        answer = answer or {}
+        Run.objects.filter(pk=run.pk).update(
+            status=Run.STATUS_DONE, gate=gate, finished_at=timezone.now(),
+            answer=answer or None, reading=answer.get("reading", ""),
+            not_in_text=answer.get("not_in_text", ""), scope_note=answer.get("scope_note", ""),
+            partial_reason=partial_reason[:200], **run.usage_totals())
 
 
 def _store_claim(run, position, result, corpus, repaired=False):

@@ -1,5 +1,6 @@
 """What the run page shows, as plain data for templates: claims beside their sections, findings
-in plain words, the trace as readable lines, the usage block.
+in plain words, the Reading as far as it stands, the two signals (quotes verified verbatim;
+answers the question), the trace as readable lines, the usage block.
 
 Nothing here writes. Section texts are read through the verifier's DbCorpus at the run's as-at
 date, so the page shows the same stored text the gates checked.
@@ -10,9 +11,11 @@ import json
 import re
 
 from corpus.diffs import word_diff
+from research import answers_question
 from research.models import Claim, Run, RunEvent
 from verifier.adapter import DbCorpus
 from verifier.quotes import check_quote
+from verifier.reading_basis import ClaimBasis, reading_parts
 
 # A short heading for each finding code; the finding's own message says the particulars.
 FINDING_TITLES = {
@@ -33,17 +36,21 @@ FINDING_TITLES = {
     "dropped-in-repair": "Withdrawn in the repair turn",
 }
 
+# The first signal, mechanical: what the verifier proved about the quotes. It says nothing about
+# whether they answer the question (research/answers_question.py says that, apart).
 GATE_LABELS = {
-    Run.GATE_PASS: ("Pass", "ok", "Every quote was checked verbatim against the stored text."),
-    Run.GATE_BLOCKED: ("Blocked", "bad", "At least one claim failed the checks; it is shown below with why."),
-    Run.GATE_PARTIAL: ("Partial", "warn", "The run stopped at a limit; the answer may be incomplete."),
+    Run.GATE_PASS: ("Quotes: verified verbatim", "ok",
+                    "Checked by code: every quote is word for word in the stored text it cites."),
+    Run.GATE_BLOCKED: ("Quotes: blocked", "bad", "At least one claim failed the checks; it is shown below with why."),
+    Run.GATE_PARTIAL: ("Quotes: verified verbatim · answer partial", "warn",
+                       "Every quote was checked by code, but the run stopped at a limit; the answer may be incomplete."),
     Run.GATE_DECLINED: ("Declined", "warn", "The question was declined as out of scope."),
     Run.GATE_FAILED: ("Failed", "bad", "The run could not finish."),
 }
 
 CLAIM_LABELS = {
-    Claim.STATUS_PASS: ("Pass", "ok"),
-    Claim.STATUS_DOWNGRADED: ("Downgraded", "warn"),
+    Claim.STATUS_PASS: ("Quotes: verified verbatim", "ok"),
+    Claim.STATUS_DOWNGRADED: ("Quotes: verified verbatim in the section", "warn"),
     Claim.STATUS_BLOCKED: ("Blocked", "bad"),
 }
 
@@ -62,24 +69,41 @@ def gate_badge(run):
 
 
 def answer_context(run):
-    """Everything the answer block needs: claims split into checked and blocked, answer-level
-    warnings (from the run's final event) and the usage block."""
+    """Everything the answer block needs: claims split into checked and blocked, the Reading's
+    parts (withheld where they rest on a blocked claim), the answers-the-question signal,
+    answer-level warnings (from the run's final event) and the usage block."""
     from research.pipeline import answer_findings  # the pipeline loads the engines; load it late
 
-    panels = claim_panels(run)
+    corpus = DbCorpus(lang=run.lang, as_at=run.as_at)
+    panels = claim_panels(run, corpus)
+    parts = run_reading(run, corpus)
     return {
         "panels": panels,
         "text_panels": [p for p in panels if not p["blocked"]],
         "blocked_panels": [p for p in panels if p["blocked"]],
+        "reading_parts": parts,
+        "reading_withheld": sum(1 for p in parts if p.withheld),
+        "answers": answers_question.run_signal(run),
         "answer_warnings": [explain(f) for f in answer_findings(run)],
         "usage": usage(run),
     }
 
 
-def claim_panels(run):
-    """One dict per claim, in order: badge, warnings, blocking findings in plain words, and each
-    citation with its section text (quote marked), Path line and Checked label."""
-    corpus = DbCorpus(lang=run.lang, as_at=run.as_at)
+def run_reading(run, corpus):
+    """The run's Reading as verifier.reading_basis parts: a part resting on a blocked claim is
+    withheld with its reason."""
+    claims = [ClaimBasis(number=claim.position + 1, blocked=claim.status == Claim.STATUS_BLOCKED,
+                         provision_ids=tuple(pid for c in claim.citations.all()
+                                             for pid in (c.provision_id, c.checked_id) if pid))
+              for claim in run.claims.prefetch_related("citations").order_by("position")]
+    return reading_parts(run.reading, claims, corpus)
+
+
+def claim_panels(run, corpus=None):
+    """One dict per claim, in order: the quotes badge and the answers-the-question signal,
+    warnings, blocking findings in plain words, and each citation with its section text (quote
+    marked), Path line and Checked label."""
+    corpus = corpus or DbCorpus(lang=run.lang, as_at=run.as_at)
     panels = []
     for claim in run.claims.prefetch_related("citations").order_by("position"):
         label, tone = CLAIM_LABELS.get(claim.status, (claim.status, "warn"))
@@ -89,6 +113,7 @@ def claim_panels(run):
             "claim": claim,
             "number": claim.position + 1,
             "badge": {"label": label, "tone": tone},
+            "answers": answers_question.claim_signal(run, claim.position),
             "blocked": claim.status == Claim.STATUS_BLOCKED,
             "warnings": [explain(f) for f in findings if f.get("severity") != "blocking"],
             "problems": [explain(f) for f in findings if f.get("severity") == "blocking"],

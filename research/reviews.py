@@ -1,18 +1,29 @@
 """Reviewer sign-off: one open review per run, audited transitions, voidable approvals.
 
-An approval records the SHA-256 of what was approved: the claims as shown and the
-stored texts they quote, read again at the run's as-at date. If either changes
+Four eyes: a reviewer does not approve their own run (VERBATIM_ALLOW_SELF_APPROVAL allows it on
+a one-person install). A blocked, failed or partial run can be rejected or sent back with
+changes requested, never approved. Eval runs are scored by their eval and never reviewed.
+
+An approval records the SHA-256 of what was approved (research/fingerprints.py): the claims as
+shown and the stored texts they quote, read again at the run's as-at date. If either changes
 later, the fingerprint no longer matches and the approval is shown as void.
 """
-
-import hashlib
-import json
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
 from django.db.models import Q
 from django.utils import timezone
+
+from research.fingerprints import fingerprint, fingerprints
+
+# Gates whose answer cannot be approved, and why: what the reviewer would sign is not a checked,
+# complete answer.
+NOT_APPROVABLE = {
+    "blocked": "a claim in it failed the checks",
+    "failed": "the run failed",
+    "partial": "the run stopped at a limit, so the answer may be incomplete",
+}
 
 
 class TransitionNotAllowed(Exception):
@@ -57,8 +68,9 @@ class Review(models.Model):
         return review
 
     def approve(self, user, comment="", claim_comments=None):
-        self._decide(user, self.STATUS_APPROVED, comment, claim_comments,
-                     fingerprint=approval_fingerprint(self.run))
+        """Approve the run. Refused (TransitionNotAllowed) for the reviewer's own run and for a
+        blocked, failed or partial run: see approval_refused."""
+        self._decide(user, self.STATUS_APPROVED, comment, claim_comments)
 
     def reject(self, user, comment="", claim_comments=None):
         self._decide(user, self.STATUS_REJECTED, comment, claim_comments)
@@ -66,7 +78,7 @@ class Review(models.Model):
     def request_changes(self, user, comment="", claim_comments=None):
         self._decide(user, self.STATUS_CHANGES, comment, claim_comments)
 
-    def _decide(self, user, status, comment, claim_comments, fingerprint=""):
+    def _decide(self, user, status, comment, claim_comments):
         if not user.has_perm("research.review_run"):
             raise PermissionDenied("only reviewers may decide on a run")
         with transaction.atomic():
@@ -75,20 +87,35 @@ class Review(models.Model):
                 raise TransitionNotAllowed(f"this review is already {current.get_status_display()}")
             if not self.run.finished:
                 raise TransitionNotAllowed("the run has not finished")
+            if self.run.for_eval:
+                raise TransitionNotAllowed("an eval run is scored by its eval, not reviewed")
+            refused = approval_refused(self.run, user) if status == self.STATUS_APPROVED else ""
+            if refused:
+                raise TransitionNotAllowed(refused)
             self.status = status
             self.reviewer = user
             self.comment = comment
             self.claim_comments = claim_comments or {}
-            self.approved_sha256 = fingerprint
+            self.approved_sha256 = fingerprint(self.run) if status == self.STATUS_APPROVED else ""
             self.decided_at = timezone.now()
             self.save()
             ReviewAudit.objects.create(review=self, actor=user, action=status, comment=comment,
-                                       claim_comments=self.claim_comments, content_sha256=fingerprint)
+                                       claim_comments=self.claim_comments, content_sha256=self.approved_sha256)
 
     @property
     def is_void(self):
         """An approval whose answer or quoted texts changed since it was given."""
-        return self.status == self.STATUS_APPROVED and self.approved_sha256 != approval_fingerprint(self.run)
+        return self.status == self.STATUS_APPROVED and self.approved_sha256 != fingerprint(self.run)
+
+    @classmethod
+    def mark_void(cls, reviews):
+        """Set `void` on each of `reviews` (what is_void says), reading every approved run's
+        fingerprint in one batch: a list of decisions costs the same queries for 1 row or 100."""
+        approved = [r for r in reviews if r.status == cls.STATUS_APPROVED]
+        now = fingerprints([r.run for r in approved]) if approved else {}
+        for review in reviews:
+            review.void = review.status == cls.STATUS_APPROVED and review.approved_sha256 != now.get(review.run_id)
+        return reviews
 
 
 class ReviewAudit(models.Model):
@@ -110,23 +137,12 @@ class ReviewAudit(models.Model):
         return f"{self.action} by {self.actor_id} at {self.at:%Y-%m-%d %H:%M}"
 
 
-def approval_fingerprint(run):
-    """SHA-256 over the run's claims and the stored texts they quote, read now.
-
-    Texts are read again at the run's as-at date, so a new consolidation that changes a
-    quoted provision changes the fingerprint.
-    """
-    from verifier.adapter import DbCorpus
-
-    corpus = DbCorpus(lang=run.lang, as_at=run.as_at)
-    payload = []
-    for claim in run.claims.prefetch_related("citations").order_by("position"):
-        citations = []
-        for citation in claim.citations.all():
-            view = corpus.get(citation.checked_id or citation.provision_id)
-            citations.append([citation.provision_id, citation.checked_id, citation.quote,
-                              citation.status, view.sha256 if view else None])
-        payload.append([claim.text, claim.status, citations])
-    body = json.dumps({"claims": payload, "reading": run.reading, "not_in_text": run.not_in_text},
-                      ensure_ascii=False, sort_keys=True)
-    return hashlib.sha256(body.encode("utf-8")).hexdigest()
+def approval_refused(run, user) -> str:
+    """Why `user` may not approve `run`, or "" when they may. A reviewer may still reject the
+    run or request changes."""
+    if run.gate in NOT_APPROVABLE:
+        return (f"a {run.gate} run cannot be approved ({NOT_APPROVABLE[run.gate]}); "
+                "reject it or request changes")
+    if run.created_by_id == user.pk and not settings.VERBATIM_ALLOW_SELF_APPROVAL:
+        return "you asked this question, so another reviewer must approve it (four eyes)"
+    return ""

@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "ninja",  # its templates and static files: /api/docs served offline
     "django_tasks_db",
     "corpus",
     "verifier",
@@ -166,17 +167,27 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("VERBATIM_MAX_UPLOAD_BYTES", 2_621_440)
 VERBATIM_DEFAULT_CORPUS = [BASE_DIR / "corpus" / "data" / "ca"]
 
 # Research runs (see docs/architecture.md)
+# The Korean precedent index (verifier/precedents.py: a TSV of case_number, court, decision_date,
+# title); empty: none is loaded, and precedent claims come back unknown.
+VERBATIM_PRECEDENT_INDEX = os.environ.get("VERBATIM_PRECEDENT_INDEX", "")
 VERBATIM_MODEL = os.environ.get("VERBATIM_MODEL", "claude-sonnet-5-5")
 ANTHROPIC_BASE_URL = os.environ.get("ANTHROPIC_BASE_URL") or None
 VERBATIM_MAX_TOOL_CALLS = env_int("VERBATIM_MAX_TOOL_CALLS", 8)
 VERBATIM_WALL_CLOCK_SECONDS = env_float("VERBATIM_WALL_CLOCK_SECONDS", 90.0)
 VERBATIM_MAX_OUTPUT_TOKENS = env_int("VERBATIM_MAX_OUTPUT_TOKENS", 16_000)
-# Retries of one model call on 429/5xx/timeouts (the SDK waits as retry-after asks).
+# Retries of one model call on 429/5xx/timeouts, within the wall clock: a retry-after longer
+# than the time left ends the run as partial.
 VERBATIM_ANTHROPIC_MAX_RETRIES = env_int("VERBATIM_ANTHROPIC_MAX_RETRIES", 2)
+# Model calls per run, answer and repair turns and rejected submissions together.
+VERBATIM_MAX_MODEL_CALLS = env_int("VERBATIM_MAX_MODEL_CALLS", 24)
 VERBATIM_MAX_QUESTION_CHARS = env_int("VERBATIM_MAX_QUESTION_CHARS", 4_000)
 VERBATIM_DAILY_USD_CAP = env_float("VERBATIM_DAILY_USD_CAP", 50.0)
 VERBATIM_DAILY_RUNS_PER_USER = env_int("VERBATIM_DAILY_RUNS_PER_USER", 100)
-VERBATIM_RUN_STALE_SECONDS = env_int("VERBATIM_RUN_STALE_SECONDS", 300)
+# Four eyes: a reviewer may approve their own run only on a one-person install.
+VERBATIM_ALLOW_SELF_APPROVAL = env_bool("VERBATIM_ALLOW_SELF_APPROVAL")
+# A running run with no heartbeat for this long is recovered; workers beat every fifth of it
+# and sweep every quarter of it (research/worker.py).
+VERBATIM_RUN_STALE_SECONDS = env_float("VERBATIM_RUN_STALE_SECONDS", 300)
 # A run's event stream ends after this long; the client reconnects with Last-Event-ID.
 VERBATIM_SSE_MAX_SECONDS = env_float("VERBATIM_SSE_MAX_SECONDS", 600.0)
 # USD per million tokens. A model without a row here refuses to start.

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from corpus.models import Act, VersionNotHeld
 from corpus.text_input import has_visible_text, invalid_text
-from research.models import Run, RunEvent
+from research.models import ModelCall, Run, RunEvent
 
 MODEL_ENGINES = {"anthropic"}
 LANGS = {"eng", "fra"}
@@ -93,9 +93,12 @@ def create_run(user, question, *, as_at=None, acts=None, engine=None, lang="eng"
 
 
 def check_spend(user):
-    """Refuse a model-backed run when today's USD cap or the user's daily run cap is reached."""
+    """Refuse a model-backed run when today's USD cap (every model call made today, by runs
+    done, failed or still running) or the user's daily run cap is reached."""
     since = _start_of_today()
-    spent = Run.objects.filter(created_at__gte=since).aggregate(total=Sum("usd"))["total"] or Decimal(0)
+    # Summed over model calls, not runs: a running run has not totalled its usage yet, and a
+    # failed run's calls cost money too.
+    spent = ModelCall.objects.filter(created_at__gte=since).aggregate(total=Sum("usd"))["total"] or Decimal(0)
     cap = Decimal(str(settings.VERBATIM_DAILY_USD_CAP))
     if spent >= cap:
         raise SpendLimit(

@@ -4,8 +4,9 @@
 
 execute_run claims and runs one run. recover_stale_runs finds runs whose worker stopped (no
 heartbeat for VERBATIM_RUN_STALE_SECONDS) and queues them once more, or fails them after a
-retry, so no run stays "running" forever. It runs at the start of every execute_run and from
-`manage.py recover_runs` (run it when a worker starts, and periodically).
+retry, so no run stays "running" forever. It runs on a timer in every worker started with
+`manage.py run_worker` (research/worker.py), at the start of every execute_run, and from
+`manage.py recover_runs`.
 """
 
 import logging

@@ -31,7 +31,10 @@ GET_PROVISION = {
     "name": "get_provision",
     "description": (
         "The whole section holding a provision: the text of every unit with its provision id, "
-        "the unit asked for marked. Quote only text returned by this tool or find_definition."
+        "the unit asked for marked, and the SHA-256 of its stored text. A long section comes in "
+        "pages: while next_offset is not null, call again with offset=next_offset. Pass the "
+        "text_sha256 you read earlier and text_changed says whether the text is still that text. "
+        "Quote only text returned by this tool or find_definition."
     ),
     "input_schema": {
         "type": "object",
@@ -39,6 +42,10 @@ GET_PROVISION = {
             "id": {"type": "string", "minLength": 3,
                    "description": "provision id, e.g. P-8.6:s7(3)(c), P-8.6:s2(1)/personal-information"},
             "as_at": DATE,
+            "offset": {"type": "integer", "minimum": 0,
+                       "description": "first unit of the page (next_offset of the page before)"},
+            "text_sha256": {"type": "string", "minLength": 64, "maxLength": 64,
+                            "description": "the hash of the provision's text as you read it before"},
         },
         "required": ["id"],
         "additionalProperties": False,
@@ -62,6 +69,59 @@ FIND_DEFINITION = {
             "as_at": DATE,
         },
         "required": ["act", "term"],
+        "additionalProperties": False,
+    },
+}
+
+_PROVISION_ID = {"type": "string", "minLength": 3, "description": "provision id, e.g. P-8.6:s7(3)"}
+
+LIST_VERSIONS = {
+    "name": "list_versions",
+    "description": (
+        "Every consolidation held of a provision's Act, oldest first, each with its dates, the "
+        "SHA-256 of the provision's text in it (null where it did not exist) and whether that "
+        "text changed from the version before."
+    ),
+    "input_schema": {"type": "object", "properties": {"id": _PROVISION_ID}, "required": ["id"],
+                     "additionalProperties": False},
+}
+
+GET_VERSION_CHANGES = {
+    "name": "get_version_changes",
+    "description": (
+        "What changed in a provision and the units under it between the versions in force on "
+        "two dates: each unit added, removed or changed, with its text in both. Use it for a "
+        "question about a change instead of comparing two fetches yourself. An empty list means "
+        "no change between the consolidations held, not that the provision was never amended."
+    ),
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "id": _PROVISION_ID,
+            "from_date": {**DATE, "description": "YYYY-MM-DD: the earlier as-at date"},
+            "to_date": DATE,
+        },
+        "required": ["id", "from_date"],
+        "additionalProperties": False,
+    },
+}
+
+PENDING_AMENDMENTS = {
+    "name": "pending_amendments",
+    "description": (
+        "Amendments to an Act that are not in force, each with the amending Act's citation, its "
+        "text and the units it touches; with provision, only those touching it. They are not "
+        "the law in force: report them apart from the quotes, never merge or quote them as law."
+    ),
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "act": {"type": "string", "minLength": 1, "description": "Act code, e.g. P-8.6"},
+            "provision": {"type": "string", "minLength": 2,
+                          "description": "a provision id or unit of that Act, e.g. P-8.6:s11 or s11"},
+            "as_at": DATE,
+        },
+        "required": ["act"],
         "additionalProperties": False,
     },
 }
@@ -133,7 +193,8 @@ SUBMIT_ANSWER = {
     },
 }
 
-READ_TOOLS = [SEARCH_STATUTES, GET_PROVISION, LIST_ACTS, FIND_DEFINITION]
+READ_TOOLS = [SEARCH_STATUTES, GET_PROVISION, LIST_ACTS, FIND_DEFINITION, LIST_VERSIONS,
+              GET_VERSION_CHANGES, PENDING_AMENDMENTS]
 ALL_TOOLS = READ_TOOLS + [SUBMIT_ANSWER]
 READ_TOOL_NAMES = frozenset(t["name"] for t in READ_TOOLS)
 

@@ -7,20 +7,19 @@ can read, never as an exception. Every provision a tool returns joins the run's 
 writes RunEvents: tool_call, then tool_result or tool_error.
 """
 
-import html
-import re
 from dataclasses import dataclass
 from datetime import date
 
 from corpus import lookup
+from corpus.amendments import pending_amendments
+from corpus.history import provision_versions, version_changes
 from corpus.models import Act, Provision, VersionNotHeld
 from corpus.search import search
+from corpus.serializers import BadOffset, hit_dict, provision_dict
 from research.models import Run, RunEvent
 from research.tool_schemas import READ_TOOL_NAMES
 
 SEARCH_LIMIT = 8
-MAX_SECTION_UNITS = 80
-_TAG_RE = re.compile(r"<[^>]+>")
 
 
 class ToolError(Exception):
@@ -59,7 +58,7 @@ class Toolbox:
             content = getattr(self, f"_tool_{name}")(**_checked_arguments(name, arguments))
         except ToolError as e:
             return self._error(name, str(e))
-        except (lookup.LookupFailed, VersionNotHeld) as e:
+        except (lookup.LookupFailed, VersionNotHeld, BadOffset) as e:
             return self._error(name, str(e))
         self.run.add_event(RunEvent.KIND_TOOL_RESULT, {"name": name, **_summary(content)})
         return ToolOutcome(name, content)
@@ -79,8 +78,17 @@ class Toolbox:
     def search_statutes(self, query, acts=None, as_at=None) -> dict:
         return self.call("search_statutes", _drop_none(query=query, acts=acts, as_at=as_at))
 
-    def get_provision(self, id, as_at=None) -> dict:  # noqa: A002 - the tool's argument name
-        return self.call("get_provision", _drop_none(id=id, as_at=as_at))
+    def get_provision(self, id, as_at=None, offset=None, text_sha256=None) -> dict:  # noqa: A002 - the tool's argument name
+        return self.call("get_provision", _drop_none(id=id, as_at=as_at, offset=offset, text_sha256=text_sha256))
+
+    def list_versions(self, id) -> dict:  # noqa: A002
+        return self.call("list_versions", {"id": id})
+
+    def get_version_changes(self, id, from_date, to_date=None) -> dict:  # noqa: A002
+        return self.call("get_version_changes", _drop_none(id=id, from_date=from_date, to_date=to_date))
+
+    def pending_amendments(self, act, provision=None, as_at=None) -> dict:
+        return self.call("pending_amendments", _drop_none(act=act, provision=provision, as_at=as_at))
 
     def list_acts(self) -> dict:
         return self.call("list_acts", {})
@@ -98,8 +106,9 @@ class Toolbox:
             broadened = bool(results.hits)
             if broadened and not self.run.broadened:
                 self.run.broadened = True
-                Run.objects.filter(pk=self.run.pk).update(broadened=True)
-        hits = [_hit(h) for h in results.hits]
+                with self.run.owned():
+                    Run.objects.filter(pk=self.run.pk).update(broadened=True)
+        hits = [hit_dict(h) for h in results.hits]
         self._remember(*[h["id"] for h in hits])
         found = {"query": query, "broadened": broadened, "hits": hits}
         if results.left_out:  # Acts with no version at that date: say so, not "nothing matched"
@@ -108,65 +117,94 @@ class Toolbox:
             found["read_as"] = {typed: read_as for typed, read_as in results.corrections}
         return found
 
-    def _tool_get_provision(self, id, as_at=None):  # noqa: A002
+    def _tool_get_provision(self, id, as_at=None, offset=None, text_sha256=None):  # noqa: A002
         provision = lookup.get_provision(id.strip(), as_at=self._as_at(as_at), lang=self.run.lang)
-        units = _section_units(provision)
-        section = units[0]
-        self._remember(section.pinpoint, provision.pinpoint)
-        version = provision.version
-        return {
-            "id": provision.pinpoint,
-            "section_id": section.pinpoint,
-            "act": version.act.code,
-            "act_title": version.act.title(version.lang),
-            "marginal_note": section.marginal_note,
-            "path": section.path,
-            "consolidated_to": version.pit_date.isoformat(),
-            "status": section.status,
-            "url": section.official_url(),
-            "units": [_unit(u, requested=u.pk == provision.pk) for u in units[:MAX_SECTION_UNITS]],
-            "truncated": len(units) > MAX_SECTION_UNITS,
-        }
+        found = provision_dict(provision, offset=offset, read_sha256=text_sha256)
+        self._remember(found["section_id"], found["id"])
+        return found
+
+    def _tool_list_versions(self, id):  # noqa: A002
+        return provision_versions(id.strip(), lang=self.run.lang)
+
+    def _tool_get_version_changes(self, id, from_date, to_date=None):  # noqa: A002
+        return version_changes(id.strip(), _date(from_date, "from_date"), _date(to_date, "to_date"),
+                               lang=self.run.lang)
+
+    def _tool_pending_amendments(self, act, provision=None, as_at=None):
+        return pending_amendments_of(act, provision, self._as_at(as_at), self.run.lang)
 
     def _tool_list_acts(self):
-        acts = []
-        for act in Act.objects.prefetch_related("versions"):
-            versions = [v for v in act.versions.all() if v.lang == self.run.lang]
-            if not versions:
-                continue
-            acts.append({"code": act.code, "title": act.title(self.run.lang),
-                         "latest_consolidation": max(v.pit_date for v in versions).isoformat(),
-                         "in_scope": not self.run.acts or act.code in self.run.acts})
-        return {"acts": acts}
+        return acts_held(self.run.lang, scope=self.run.acts)
 
     def _tool_find_definition(self, act, term, as_at=None):
-        act_row = Act.objects.filter(code=act.strip()).first()
-        if act_row is None:
-            raise ToolError(f"there is no Act {act!r} in the corpus; call list_acts for the codes")
-        try:
-            version = act_row.version_at(self.run.lang, self._as_at(as_at))
-        except VersionNotHeld as e:
-            raise ToolError(str(e)) from None
-        definitions = Provision.objects.filter(version=version, kind=Provision.KIND_DEFINITION)
-        found = definitions.filter(defined_term__iexact=term.strip()).select_related("text", "version__act").first()
-        if found is None:
-            near = list(definitions.filter(defined_term__icontains=term.strip()[:40])
-                        .values_list("defined_term", flat=True)[:10])
-            hint = f"; terms containing it: {', '.join(near)}" if near else ""
-            raise ToolError(f"{act_row.code} defines no term {term!r}{hint}")
-        section = Provision.objects.filter(version=version, unit_id=found.section_unit).first()
-        self._remember(found.pinpoint, *([section.pinpoint] if section else []))
-        return {"id": found.pinpoint, "term": found.defined_term, "act": act_row.code,
-                "section_id": section.pinpoint if section else "", "text": found.text.text,
-                "consolidated_to": version.pit_date.isoformat(), "status": found.status}
+        found = definition_of(act, term, self._as_at(as_at), self.run.lang)
+        self._remember(found["id"], *([found["section_id"]] if found["section_id"] else []))
+        return found
 
     def _as_at(self, value):
-        if value in (None, ""):
-            return self.run.as_at
-        try:
-            return date.fromisoformat(value)
-        except (TypeError, ValueError):
-            raise ToolError(f"as_at {value!r} is not a date; write YYYY-MM-DD") from None
+        return self.run.as_at if value in (None, "") else _date(value, "as_at")
+
+
+def acts_held(lang, scope=None) -> dict:
+    """Every Act held in `lang`: code, title, latest consolidation, and whether it is in `scope`
+    (every Act is, when the scope is empty)."""
+    acts = []
+    for act in Act.objects.prefetch_related("versions"):
+        versions = [v for v in act.versions.all() if v.lang == lang]
+        if versions:
+            acts.append({"code": act.code, "title": act.title(lang),
+                         "latest_consolidation": max(v.pit_date for v in versions).isoformat(),
+                         "in_scope": not scope or act.code in scope})
+    return {"acts": acts}
+
+
+def definition_of(act, term, as_at, lang) -> dict:
+    """The definition of `term` (any case) in Act `act` as at `as_at`: {id, term, act, section_id,
+    text, consolidated_to, status}. Raises ToolError naming near terms when there is none."""
+    act_row = Act.objects.filter(code=act.strip()).first()
+    if act_row is None:
+        raise ToolError(f"there is no Act {act!r} in the corpus; call list_acts for the codes")
+    try:
+        version = act_row.version_at(lang, as_at)
+    except VersionNotHeld as e:
+        raise ToolError(str(e)) from None
+    definitions = Provision.objects.filter(version=version, kind=Provision.KIND_DEFINITION)
+    found = definitions.filter(defined_term__iexact=term.strip()).select_related("text", "version__act").first()
+    if found is None:
+        near = list(definitions.filter(defined_term__icontains=term.strip()[:40])
+                    .values_list("defined_term", flat=True)[:10])
+        hint = f"; terms containing it: {', '.join(near)}" if near else ""
+        raise ToolError(f"{act_row.code} defines no term {term!r}{hint}")
+    section = Provision.objects.filter(version=version, unit_id=found.section_unit).first()
+    return {"id": found.pinpoint, "term": found.defined_term, "act": act_row.code,
+            "section_id": f"{act_row.code}:{section.unit_id}" if section else "", "text": found.text.text,
+            "text_sha256": found.text_id, "consolidated_to": version.pit_date.isoformat(),
+            "status": found.status}
+
+
+def pending_amendments_of(act, provision, as_at, lang) -> dict:
+    """The amendments not in force of Act `act` as at `as_at`, those touching `provision` (an id
+    or a unit of that Act) when given: {act, consolidated_to, provision, amendments, note}."""
+    version = lookup.version_at(act.strip(), as_at, lang)
+    unit = None
+    if provision:
+        code, unit = lookup.parse_pinpoint(provision if ":" in provision else f"{version.act.code}:{provision}")
+        if code != version.act.code:
+            raise ToolError(f"provision {provision!r} is not in {version.act.code}")
+    return {"act": version.act.code, "consolidated_to": version.pit_date.isoformat(),
+            "provision": f"{version.act.code}:{unit}" if unit else None,
+            "amendments": pending_amendments(version, unit),
+            "note": "Not in force: these amending texts are not part of the Act's text and must be "
+                    "reported apart from it, never merged with it or quoted as the law in force."}
+
+
+def _date(value, name):
+    if value in (None, ""):
+        return None
+    try:
+        return date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise ToolError(f"{name} {value!r} is not a date; write YYYY-MM-DD") from None
 
 
 def retrieved_ids_for(run: Run) -> list[str]:
@@ -181,7 +219,10 @@ def retrieved_ids_for(run: Run) -> list[str]:
 
 _ARGUMENTS = {
     "search_statutes": ({"query": str}, {"acts": list, "as_at": str}),
-    "get_provision": ({"id": str}, {"as_at": str}),
+    "get_provision": ({"id": str}, {"as_at": str, "offset": int, "text_sha256": str}),
+    "list_versions": ({"id": str}, {}),
+    "get_version_changes": ({"id": str, "from_date": str}, {"to_date": str}),
+    "pending_amendments": ({"act": str}, {"provision": str, "as_at": str}),
     "list_acts": ({}, {}),
     "find_definition": ({"act": str, "term": str}, {"as_at": str}),
 }
@@ -207,59 +248,18 @@ def _checked_arguments(name, arguments):
     return out
 
 
-def _section_units(provision: Provision) -> list[Provision]:
-    """The section (or top-level schedule item) holding `provision`, then its units in order."""
-    version = provision.version
-    qs = Provision.objects.filter(version=version).select_related("text", "version__act").order_by("position")
-    if provision.kind in {Provision.KIND_SCHEDULE, Provision.KIND_SCHEDULE_ITEM}:
-        top = provision
-        while top.parent_id and top.parent.kind == Provision.KIND_SCHEDULE_ITEM:
-            top = top.parent
-        if top.kind == Provision.KIND_SCHEDULE:
-            return [top, *qs.filter(parent=top)]
-        prefix = top.unit_id
-        return [u for u in qs.filter(unit_id__startswith=prefix)
-                if u.unit_id == prefix or u.unit_id[len(prefix)] in "./"]
-    units = list(qs.filter(section_unit=provision.section_unit).exclude(kind=Provision.KIND_HEADING))
-    sections = [u for u in units if u.kind == Provision.KIND_SECTION]
-    return sections[:1] + [u for u in units if u.kind != Provision.KIND_SECTION] if sections else units
-
-
-def _unit(p: Provision, requested=False) -> dict:
-    """One unit with its own words; the text of its sub-units comes in their own entries."""
-    text = p.lead
-    if not text and p.kind != Provision.KIND_SECTION:
-        text = p.text.text
-    unit = {"id": p.pinpoint, "kind": p.kind, "label": p.label, "text": text}
-    if p.tail:
-        unit["text_after_sub_units"] = p.tail
-    if p.marginal_note and p.kind != Provision.KIND_SECTION:
-        unit["marginal_note"] = p.marginal_note
-    if p.status != Provision.STATUS_IN_FORCE:
-        unit["status"] = p.status
-    if requested:
-        unit["requested"] = True
-    return unit
-
-
-def _hit(h) -> dict:
-    return {"id": h.pinpoint, "act": h.act_code, "act_title": h.act_title, "label": h.label,
-            "marginal_note": h.marginal_note, "headings": h.headings,
-            "snippet": _plain(h.snippet_html), "score": round(float(h.score), 3)}
-
-
-def _plain(snippet_html) -> str:
-    return html.unescape(_TAG_RE.sub("", snippet_html or "")).strip()
-
-
 def _summary(content: dict) -> dict:
     if "hits" in content:
         return {"ids": [h["id"] for h in content["hits"]], "count": len(content["hits"]),
                 "broadened": content["broadened"]}
+    if "same_version" in content:  # get_version_changes: texts of other versions join no allowlist
+        return {"ids": [], "count": len(content["units"])}
     if "units" in content:
         return {"ids": [content["section_id"], content["id"]], "count": len(content["units"])}
     if "acts" in content:
         return {"ids": [], "count": len(content["acts"])}
+    if "versions" in content or "amendments" in content:
+        return {"ids": [], "count": len(content.get("versions") or content.get("amendments") or [])}
     return {"ids": [i for i in (content.get("id"), content.get("section_id")) if i], "count": 1}
 
 

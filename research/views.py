@@ -9,7 +9,8 @@ to anyone: they need no API key and change nothing.
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
+from django.db import transaction
+from django.db.models import Prefetch, Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -21,7 +22,7 @@ from research import presenting
 from research.export import run_markdown
 from research.forms import AskForm
 from research.models import Review, ReviewAudit, Run
-from research.reviews import TransitionNotAllowed
+from research.reviews import TransitionNotAllowed, approval_refused
 from research.roles import is_reviewer
 from research.submit import InvalidRun, SpendLimit, create_run
 
@@ -32,23 +33,29 @@ REPLAY_MIN_DELAY_MS = 300
 
 
 def _get_run_for_user(request, pk):
-    """The run `pk` when the user created it or is a reviewer; 404 otherwise."""
-    run = get_object_or_404(Run.objects.select_related("created_by"), pk=pk)
-    if run.created_by_id == request.user.pk or is_reviewer(request.user):
-        return run
-    raise Http404("No such run.")
+    """The run `pk` when the user may see it (Run.objects.visible_to); 404 otherwise."""
+    run = Run.objects.visible_to(request.user).select_related("created_by").filter(pk=pk).first()
+    if run is None:
+        raise Http404("No such run.")
+    return run
 
 
 # --- ask -----------------------------------------------------------------------------------------
 
 @login_required
 def ask(request):
-    """GET: the question form. POST: start a run and open its page (htmx: client redirect)."""
-    form = AskForm(request.POST or None)
+    """GET: the question form (?revises=<run> starts it from a reviewer's requested changes).
+    POST: start a run and open its page (htmx: client redirect)."""
+    revises = _revised_run(request)
+    form = AskForm(request.POST or None, initial=_revision_initial(revises) if revises else None)
     if request.method == "POST" and form.is_valid():
         try:
-            run, _ = create_run(request.user, form.cleaned_data["question"],
-                                as_at=form.cleaned_data["as_at"], acts=form.cleaned_data["acts"])
+            with transaction.atomic():
+                run, _ = create_run(request.user, form.cleaned_data["question"],
+                                    as_at=form.cleaned_data["as_at"], acts=form.cleaned_data["acts"])
+                if revises is not None:
+                    run.revises = revises
+                    run.save(update_fields=["revises"])
         except InvalidRun as exc:
             for field, message in exc.errors.items():
                 form.add_error(field if field in form.fields else None, message)
@@ -57,9 +64,37 @@ def ask(request):
         else:
             url = run.get_absolute_url()
             return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-    recent = Run.objects.filter(created_by=request.user, recorded=False)[:10]
+    recent = list(Run.objects.filter(created_by=request.user, recorded=False).prefetch_related(
+        Prefetch("reviews", queryset=Review.objects.select_related("reviewer")))[:10])
+    for r in recent:
+        r.badge = presenting.gate_badge(r)
     template = "research/ask.html#ask-form" if request.htmx else "research/ask.html"
-    return render(request, template, {"form": form, "recent": recent})
+    return render(request, template, {"form": form, "recent": recent, "revises": revises})
+
+
+def _revised_run(request):
+    """The run named by `revises` (query or form) when it is the user's own and a reviewer asked
+    for changes on it; None when none is named; 404 for anything else."""
+    pk = request.POST.get("revises") or request.GET.get("revises")
+    if not pk:
+        return None
+    if not str(pk).isdigit():
+        raise Http404("No such run.")
+    run = get_object_or_404(Run, pk=pk, created_by=request.user)
+    decision = run.decision
+    if decision is None or decision.status != Review.STATUS_CHANGES:
+        raise Http404("No reviewer has requested changes on this run.")
+    return run
+
+
+def _revision_initial(run):
+    """The new run's form, started from the old question and what the reviewer asked for."""
+    decision = run.decision
+    asked = [decision.comment] + [f"Claim {int(p) + 1}: {text}" for p, text in sorted(
+        decision.claim_comments.items(), key=lambda item: int(item[0]))]
+    asked = "\n".join(a for a in asked if a)
+    question = f"{run.question}\n\nA reviewer asked for changes: {asked}" if asked else run.question
+    return {"question": question, "as_at": run.as_at, "acts": run.acts}
 
 
 # --- run page ------------------------------------------------------------------------------------
@@ -115,11 +150,12 @@ def review_queue(request):
     """Finished runs awaiting review, and recent decisions (void approvals flagged)."""
     if not is_reviewer(request.user):
         raise PermissionDenied("Only reviewers see the review queue.")
-    waiting = (Run.objects.filter(status__in=[Run.STATUS_DONE, Run.STATUS_FAILED], recorded=False)
+    # Eval runs are scored by their eval command, never reviewed.
+    waiting = (Run.objects.filter(status__in=[Run.STATUS_DONE, Run.STATUS_FAILED], recorded=False, for_eval=False)
                .filter(Q(reviews__isnull=True) | Q(reviews__status=Review.STATUS_OPEN))
                .select_related("created_by").distinct().order_by("finished_at"))
-    decided = list(Review.objects.exclude(status=Review.STATUS_OPEN)
-                   .select_related("run", "reviewer").order_by("-decided_at")[:25])
+    decided = Review.mark_void(list(Review.objects.exclude(status=Review.STATUS_OPEN)
+                                    .select_related("run", "reviewer").order_by("-decided_at")[:25]))
     return render(request, "research/review_queue.html", {"waiting": waiting, "decided": decided})
 
 
@@ -150,31 +186,47 @@ def review_run(request, pk):
     if not request.htmx:
         messages.add_message(request, level, notice)
         return redirect(reverse("research:run", args=[run.pk]) + "#review")
-    # htmx swaps only 2xx responses: a refusal comes back as 200 with the reason in the block.
-    context = {"run": run, "notice": notice, "notice_ok": status == 200, **_review_context(request, run)}
-    return render(request, "research/_review.html", context)
+    # htmx swaps only 2xx responses: a refusal comes back as 200 with the reason in the block;
+    # the decision at the top of the page is sent again out of band.
+    context = {"run": run, "notice": notice, "notice_ok": status == 200, "decision_oob": True,
+               **_review_context(request, run)}
+    return HttpResponse(render_to_string("research/_review.html", context, request=request)
+                        + render_to_string("research/_decision.html", context, request=request))
 
 
 def _review_context(request, run):
-    reviews = list(run.reviews.select_related("reviewer").order_by("-opened_at"))
-    latest = next((r for r in reviews if r.status != Review.STATUS_OPEN), None)
+    latest = run.decision
     history = list(ReviewAudit.objects.filter(review__run=run).select_related("actor").order_by("at", "pk"))
     for audit in history:
         audit.label = ACTION_LABELS.get(audit.action, audit.action)
+    can_review = is_reviewer(request.user) and run.finished and not run.for_eval
     return {
         "latest_review": latest,
         "latest_void": bool(latest and latest.is_void),
         "review_history": history,
-        "can_review": is_reviewer(request.user) and run.finished,
+        "can_review": can_review,
+        "approve_refused": approval_refused(run, request.user) if can_review else "",
+        "can_revise": bool(latest and latest.status == Review.STATUS_CHANGES
+                           and run.created_by_id == request.user.pk),
+        "revisions": list(run.revisions.order_by("pk").values_list("pk", flat=True)),
     }
 
 
 # --- demo ----------------------------------------------------------------------------------------
 
 def demo_list(request):
-    """Recorded runs anyone may replay."""
-    runs = Run.objects.filter(recorded=True).order_by("recorded_label", "pk")
-    return render(request, "research/demo_list.html", {"runs": runs})
+    """Recorded runs anyone may replay, in the order of their story (the recordings are numbered
+    and imported in that order: a pass, a downgrade, a block, a repair, a decline, a limit, then
+    the extractive engine's), each under a plain name."""
+    runs = Run.objects.filter(recorded=True).order_by("pk")
+    stories = [{"run": run, "name": _plain_label(run)} for run in runs]
+    return render(request, "research/demo_list.html", {"stories": stories})
+
+
+def _plain_label(run):
+    """"scripted engine · blocked after repair: …" -> "Blocked after repair: …"."""
+    label = (run.recorded_label or run.question).split(" · ", 1)[-1]
+    return label[:1].upper() + label[1:]
 
 
 def demo_replay(request, pk):

@@ -1,11 +1,19 @@
-"""Which Act a reference names: codes, titles in every language, common abbreviations.
+"""Which instrument a reference names: codes, titles in every language, chapter citations,
+abbreviations.
 
-Ambiguity is reported, never guessed: a partial title match is a suggestion, not a resolution.
+Every name comes from the instruments the caller holds (`ActRef`, built from the corpus by
+verifier/adapter.py with corpus/instrument_names.py), plus the few conventional names no title
+yields (corpus/act_names.py). Names are read in tiers: an exact name (code, title, chapter
+citation, conventional name) wins over an abbreviation derived from a title, which wins over
+the initials of a title that carries a year ("CEPA" for the Canadian Environmental Protection
+Act, 1999). Within a tier, a name two instruments share is ambiguous and resolves to neither;
+a partial title match is a suggestion, never a resolution.
 """
 
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from corpus.act_names import INFORMAL_NAMES
 
@@ -13,46 +21,39 @@ RESOLVED = "resolved"
 AMBIGUOUS = "ambiguous"
 UNKNOWN = "unknown"
 
-# Official titles, so references resolve even before the corpus lists its Acts, plus the
-# informal names lawyers use (corpus/act_names.py: one table, shared with search).
-BUILTIN_NAMES: dict[str, str] = {
-    "Personal Information Protection and Electronic Documents Act": "P-8.6",
-    "Loi sur la protection des renseignements personnels et les documents électroniques": "P-8.6",
-    "Privacy Act": "P-21",
-    "Loi sur la protection des renseignements personnels": "P-21",
-    "Canadian Human Rights Act": "H-6",
-    "Loi canadienne sur les droits de la personne": "H-6",
-    "Canada Labour Code": "L-2",
-    "Code canadien du travail": "L-2",
-    "Copyright Act": "C-42",
-    "Loi sur le droit d'auteur": "C-42",
-    "Interpretation Act": "I-21",
-    "Loi d'interprétation": "I-21",
-    "Access to Information Act": "A-1",
-    "Loi sur l'accès à l'information": "A-1",
-    "Bank Act": "B-1.01",
-    "Loi sur les banques": "B-1.01",
-    "민법": "민법",
-    "개인정보 보호법": "개인정보 보호법",
-    "근로기준법": "근로기준법",
-    **INFORMAL_NAMES,
-}
-
 _ARTICLES = re.compile(r"^(?:the|la|le|les|l')\s*", re.IGNORECASE)
 _CODE_RE = re.compile(r"(?<![\w.-])[A-Z]{1,2}-\d+(?:\.\d+)*(?![\w-])")
+_TOKEN = re.compile(r"[^\W_]+", re.UNICODE)
+_HANGUL = re.compile(r"[가-힣]")
+
+EXACT, DERIVED, SERIES = 0, 1, 2  # name tiers, strongest first
 
 
 @dataclass(frozen=True)
 class ActRef:
-    """One Act and every name it goes by. `code` is the consolidated number, e.g. "P-8.6"."""
+    """One instrument and every name it goes by. `code` is its id, e.g. "P-8.6".
+
+    `citations` are chapter citations ("S.C. 2000, c. 5"); `abbreviations` are derived from
+    its titles ("PIPEDA"); `series_abbreviations` are initials of a title ending in a year,
+    read only when no other instrument answers to them."""
 
     code: str
     short_titles: list[str] = field(default_factory=list)
     long_titles: list[str] = field(default_factory=list)
     abbreviations: list[str] = field(default_factory=list)
+    citations: list[str] = field(default_factory=list)
+    series_abbreviations: list[str] = field(default_factory=list)
 
     def names(self) -> list[str]:
-        return [*self.short_titles, *self.long_titles, *self.abbreviations]
+        return [*self.short_titles, *self.long_titles, *self.citations, *self.abbreviations]
+
+    def tiered_names(self):
+        for name in (*self.short_titles, *self.long_titles, *self.citations):
+            yield name, EXACT
+        for name in self.abbreviations:
+            yield name, DERIVED
+        for name in self.series_abbreviations:
+            yield name, SERIES
 
 
 @dataclass(frozen=True)
@@ -66,47 +67,50 @@ class ActResolution:
 
 
 def resolve_act(reference: str, acts: list[ActRef]) -> ActResolution:
-    """Resolve an Act reference ("PIPEDA", "the Privacy Act", "P-21", a French title).
+    """Resolve a reference ("PIPEDA", "the Privacy Act", "P-21", "S.C. 2000, c. 5", a French
+    title) against the instruments held.
 
     An exact code or name wins over any partial match, so "Privacy Act" is P-21 even though it
-    is part of no other title. Partial matches only produce an `ambiguous` answer listing
+    is part of another title. Partial matches only produce an `ambiguous` answer listing
     candidates; the caller decides. Empty or unmatched references are `unknown`.
     """
     wanted = _key(reference)
     if not wanted:
-        return ActResolution(UNKNOWN, None, [], "No Act was named.")
-    names = _name_table(acts)
-    codes = {a.code.casefold(): a.code for a in acts} | {c.casefold(): c for c in BUILTIN_NAMES.values()}
+        return ActResolution(UNKNOWN, None, [], "No instrument was named.")
+    codes = {a.code.casefold(): a.code for a in acts}
     if wanted in codes:
         code = codes[wanted]
-        return ActResolution(RESOLVED, code, [code], f"“{reference}” is Act {code}.")
-    exact = sorted(names.get(wanted, set()))
+        return ActResolution(RESOLVED, code, [code], f"“{reference}” is {code}.")
+    index = _index(acts)
+    exact = sorted(index.by_key.get(_tokens_key(reference), set()))
     if len(exact) == 1:
-        return ActResolution(RESOLVED, exact[0], exact, f"“{reference}” is Act {exact[0]}.")
+        return ActResolution(RESOLVED, exact[0], exact, f"“{reference}” is {exact[0]}.")
     if exact:
         return ActResolution(AMBIGUOUS, None, exact, _ambiguous(reference, exact))
-    partial = sorted(
-        {code for name, cs in names.items() if _contains(name, wanted) for code in cs}
-    )
+    partial = sorted({code for name, code in index.titles if _contains(name, wanted)})
     if partial:
         return ActResolution(AMBIGUOUS, None, partial, _ambiguous(reference, partial))
-    return ActResolution(UNKNOWN, None, [], f"No Act in the corpus is called “{reference}”.")
+    return ActResolution(UNKNOWN, None, [], f"No instrument in the corpus is called “{reference}”.")
 
 
 def find_act_mentions(text: str, acts: list[ActRef]) -> list[tuple[int, int, str]]:
-    """Locate Act names and codes in free text. Returns (start, end, code), in text order.
+    """Locate instrument names and codes in free text. Returns (start, end, code), in text order.
 
     The longest name wins where names overlap ("Canada Labour Code" over "Labour Code"). A name
-    shared by two Acts is skipped: it names neither for certain.
+    shared by two instruments is skipped: it names neither for certain. Titles match in any case
+    and with any punctuation between their words ("S.C. 2000, c. 5" is "SC 2000 c 5");
+    abbreviations match their case; a Korean name may take a particle ("민법상").
     """
+    index = _index(acts)
+    tokens = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(_fold_quotes(text))]
     hits: list[tuple[int, int, str]] = []
-    for name, codes in _name_table(acts, raw=True).items():
-        if len(codes) != 1:
-            continue
-        code = next(iter(codes))
-        for m in _name_pattern(name).finditer(text):
-            hits.append((m.start(), m.end(), code))
-    known = {a.code for a in acts} | set(BUILTIN_NAMES.values())
+    for i, (start, _end, token) in enumerate(tokens):
+        for name_tokens, code in _candidates(index, token):
+            end = _match_at(tokens, i, name_tokens)
+            if end is not None:
+                hits.append((start, end, code))
+                break  # candidates are longest first
+    known = {a.code for a in acts}
     for m in _CODE_RE.finditer(text):
         if m.group() in known:
             hits.append((m.start(), m.end(), m.group()))
@@ -118,28 +122,111 @@ def find_act_mentions(text: str, acts: list[ActRef]) -> list[tuple[int, int, str
     return kept
 
 
-def _name_table(acts: list[ActRef], raw: bool = False) -> dict[str, set[str]]:
-    """name -> codes. Keys are folded with _key unless raw (then original spelling)."""
-    table: dict[str, set[str]] = {}
-    pairs = [(n, a.code) for a in acts for n in a.names()] + list(BUILTIN_NAMES.items())
-    for name, code in pairs:
-        key = name.strip() if raw else _key(name)
-        if key:
-            table.setdefault(key, set()).add(code)
-    return table
+def act_for_citation(
+    text: str, start: int, end: int, mentions: list[tuple[int, int, str]]
+) -> str | None:
+    """The instrument a citation at text[start:end] belongs to, from `mentions`
+    (find_act_mentions).
+
+    "s. 7 of PIPEDA" (the name right after, joined by of/de/du) wins; then the nearest mention
+    before the citation ("Privacy Act, subsection 8(2)", "민법 제103조"); None when the text
+    names no instrument.
+    """
+    for m_start, _m_end, code in mentions:
+        between = text[end:m_start]
+        if m_start >= end and re.fullmatch(r"\s*,?\s*(?:of|in|under|de|du|des|de la)?\s*(?:the|la|le|l')?\s*", between, re.IGNORECASE):
+            return code
+    before = [m for m in mentions if m[1] <= start]
+    return before[-1][2] if before else None
 
 
-def _name_pattern(name: str) -> re.Pattern:
-    # Uppercase abbreviations must match case; titles match any case. Korean names take
-    # particles directly after them ("민법상"), so no boundary is required after Hangul.
-    flags = 0 if name.isupper() else re.IGNORECASE
-    escaped = r"\s+".join(re.escape(part) for part in name.split())
-    after = "" if re.search(r"[가-힣]$", name) else r"(?!\w)"
-    return re.compile(rf"(?<!\w){escaped}{after}", flags)
+# --- the name index ------------------------------------------------------------------------
+
+@dataclass
+class _Index:
+    by_key: dict[str, set[str]]  # folded token key -> codes, from the strongest tier naming it
+    by_first: dict[str, list[tuple[tuple[str, ...], str]]]  # first token -> (tokens, code)
+    titles: list[tuple[str, str]]  # (folded title, code) for partial matches
+
+
+def _index(acts: list[ActRef]) -> _Index:
+    rows = tuple((a.code, tuple(a.tiered_names())) for a in acts)
+    conventional = tuple(sorted(INFORMAL_NAMES.items()))
+    return _build_index(rows, conventional)
+
+
+@lru_cache(maxsize=8)
+def _build_index(rows, conventional) -> _Index:
+    held = {code for code, _ in rows}
+    tiers: dict[str, tuple[int, set[str], tuple[str, ...]]] = {}  # key -> (tier, codes, tokens)
+    pairs = [(name, tier, code) for code, names in rows for name, tier in names]
+    pairs += [(name, EXACT, code) for name, code in conventional if code in held]
+    for name, tier, code in pairs:
+        tokens = tuple(_TOKEN.findall(_fold_quotes(name)))
+        if not tokens:
+            continue
+        key = _tokens_key(name)
+        current = tiers.get(key)
+        if current is None or tier < current[0]:
+            tiers[key] = (tier, {code}, _match_tokens(tokens, tier))
+        elif tier == current[0]:
+            current[1].add(code)
+    by_first: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for _tier, codes, tokens in sorted(tiers.values(), key=lambda entry: -len(entry[2])):
+        if len(codes) == 1:
+            by_first.setdefault(tokens[0].casefold(), []).append((tokens, next(iter(codes))))
+    titles = [(_key(name), code) for code, names in rows for name, tier in names if tier == EXACT]
+    return _Index(by_key={k: v[1] for k, v in tiers.items()}, by_first=by_first, titles=titles)
+
+
+def _match_tokens(tokens: tuple[str, ...], tier: int) -> tuple[str, ...]:
+    """Tokens as they must appear: an abbreviation keeps its case, anything else is folded."""
+    if tier != EXACT or all(t.isupper() and len(t) > 1 for t in tokens if not t.isdigit()):
+        return tokens
+    return tuple(t.casefold() for t in tokens)
+
+
+def _candidates(index: _Index, token: str):
+    """Names that may start at this token, longest first. A Korean word may carry a particle
+    ("개인정보보호법상"), so its prefixes are looked up too."""
+    found = list(index.by_first.get(token.casefold(), ()))
+    if _HANGUL.search(token):
+        for cut in range(len(token) - 1, 1, -1):
+            found += index.by_first.get(token[:cut], ())
+    return found
+
+
+def _match_at(tokens, i, name_tokens) -> int | None:
+    """End offset in the text when `name_tokens` match the text's tokens from position i."""
+    if i + len(name_tokens) > len(tokens):
+        return None
+    for k, wanted in enumerate(name_tokens):
+        start, end, got = tokens[i + k]
+        last = k == len(name_tokens) - 1
+        if wanted == got or (wanted == got.casefold() and not _cased(wanted)):
+            continue
+        if last and _HANGUL.search(wanted) and got.startswith(wanted):
+            return start + len(wanted)  # "민법상": the particle follows the name
+        return None
+    return tokens[i + len(name_tokens) - 1][1]
+
+
+def _cased(token: str) -> bool:
+    """An abbreviation's token, which must match its case ("CLC", not "clc")."""
+    return token.isupper() and len(token) > 1
+
+
+def _tokens_key(text: str) -> str:
+    tokens = _TOKEN.findall(_fold_quotes(_ARTICLES.sub("", unicodedata.normalize("NFKC", text or "").strip())))
+    return " ".join(t.casefold() for t in tokens)
+
+
+def _fold_quotes(text: str) -> str:
+    return unicodedata.normalize("NFKC", text or "").replace("’", "'")
 
 
 def _key(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text or "").replace("’", "'")
+    text = _fold_quotes(text)
     text = " ".join(text.split()).strip(" .,;:()")
     return _ARTICLES.sub("", text).casefold()
 
@@ -149,21 +236,4 @@ def _contains(name: str, wanted: str) -> bool:
 
 
 def _ambiguous(reference: str, codes: list[str]) -> str:
-    return f"“{reference}” could mean {', '.join(codes)}; name the Act exactly."
-
-
-def act_for_citation(
-    text: str, start: int, end: int, mentions: list[tuple[int, int, str]]
-) -> str | None:
-    """The Act a citation at text[start:end] belongs to, from `mentions` (find_act_mentions).
-
-    "s. 7 of PIPEDA" (act right after, joined by of/de/du) wins; then the nearest mention
-    before the citation ("Privacy Act, subsection 8(2)", "민법 제103조"); None when the text
-    names no Act.
-    """
-    for m_start, _m_end, code in mentions:
-        between = text[end:m_start]
-        if m_start >= end and re.fullmatch(r"\s*,?\s*(?:of|in|under|de|du|des|de la)?\s*(?:the|la|le|l')?\s*", between, re.IGNORECASE):
-            return code
-    before = [m for m in mentions if m[1] <= start]
-    return before[-1][2] if before else None
+    return f"“{reference}” could mean {', '.join(codes)}; name the instrument exactly."

@@ -4,6 +4,7 @@ One instance answers for one language and one as-at date; it caches what it has
 read, so build one per answer or memo, not one per process.
 """
 
+from corpus import instrument_names
 from corpus.models import Act, ActVersion, Provision, SectionDoc, VersionNotHeld
 from verifier.acts import ActRef
 from verifier.definition_scope import in_scope, scoped
@@ -25,19 +26,20 @@ class DbCorpus:
         self._definitions = {}
         self._scoped = {}  # act code -> [(term, definition, DefinitionScope)]
         self._headings = {}  # version id -> {section unit: titles of the headings above it}
+        self._act_refs = None
+        self._held = {}  # version id -> {unit id: view}, for versions read whole (hold)
 
     # CorpusView
     def get(self, provision_id):
-        try:
-            pid = parse_provision_id(provision_id)
-            act, unit = pid.act, pid.unit
-        except PinpointError:
-            if ":" not in str(provision_id):
-                return None
-            act, unit = str(provision_id).split(":", 1)
+        parts = act_and_unit(provision_id)
+        if parts is None:
+            return None
+        act, unit = parts
         version = self._version(act)
         if version is None:
             return None
+        if version.pk in self._held:
+            return self._held[version.pk].get(unit)
         row = (Provision.objects.filter(version=version, unit_id=unit)
                .exclude(kind=Provision.KIND_HEADING).select_related("text").order_by("position").first())
         return self._view(row, version) if row else None
@@ -48,7 +50,9 @@ class DbCorpus:
         act, _, section_unit = section_id.partition(":")
         version = self._version(act)
         units = []
-        if version is not None and section_unit:
+        if version is not None and version.pk in self._held:
+            units = [v for v in self._held[version.pk].values() if v.section_id == section_id]
+        elif version is not None and section_unit:
             rows = (Provision.objects.filter(version=version, section_unit=section_unit)
                     .exclude(kind=Provision.KIND_HEADING).select_related("text").order_by("position"))
             units = [self._view(row, version) for row in rows]
@@ -81,7 +85,23 @@ class DbCorpus:
         return dict(reversed(found))  # the first definition of a term wins
 
     def act_refs(self):
-        return [act_ref(act) for act in Act.objects.all()]
+        if self._act_refs is None:
+            self._act_refs = [act_ref(act) for act in Act.objects.all()]
+        return self._act_refs
+
+    def hold(self, act_code):
+        """Read every unit of the Act's as-at version now, in one query, and answer get() and
+        section_units() for it from memory: for a caller about to ask for most of them
+        (check_corpus), not for one answer."""
+        version = self._version(act_code)
+        if version is None or version.pk in self._held:
+            return
+        rows = (Provision.objects.filter(version=version).exclude(kind=Provision.KIND_HEADING)
+                .select_related("text").order_by("position"))
+        held = {}
+        for row in rows:
+            held.setdefault(row.unit_id, self._view(row, version))  # the first of an id wins, as in get()
+        self._held[version.pk] = held
 
     def not_held(self, act_code):
         if self.as_at is None or self._version(act_code) is not None:
@@ -139,6 +159,38 @@ class DbCorpus:
         return self._headings[version.pk]
 
 
+def act_and_unit(provision_id):
+    """(Act code, unit id) of a provision id as the corpus stores it; an id the pinpoint grammar
+    cannot read is split at its colon; None when it has none."""
+    try:
+        pid = parse_provision_id(provision_id)
+        return pid.act, pid.unit
+    except PinpointError:
+        if ":" not in str(provision_id):
+            return None
+        act, unit = str(provision_id).split(":", 1)
+        return act, unit
+
+
 def act_ref(act):
-    return ActRef(code=act.code, short_titles=[t for t in (act.title_en, act.title_fr) if t],
-                  long_titles=[t for t in (act.long_title_en, act.long_title_fr) if t])
+    """Every name an instrument goes by, from its own titles and chapter (see verifier/acts.py)."""
+    titles = {"eng": act.title_en, "fra": act.title_fr}
+    short = [t for t in titles.values() if t]
+    abbreviations, series = [], []
+    for lang, title in titles.items():
+        for abbreviation in instrument_names.abbreviations(title, lang):
+            abbreviations.append(abbreviation)
+            if " " in abbreviation:  # "CEPA 1999": the bare initials too, weakest of all
+                series.append(abbreviation.split(" ")[0])
+    numbers = [n for n in dict.fromkeys((act.instrument_number_en, act.instrument_number_fr, act.code)) if n] \
+        if act.kind == Act.KIND_REGULATION else []
+    return ActRef(
+        code=act.code,
+        short_titles=short + [s for t in short for s in instrument_names.spaceless(t)],
+        long_titles=[t for t in (act.long_title_en, act.long_title_fr) if t],
+        abbreviations=abbreviations,
+        # A regulation is cited by its instrument numbers ("SOR/2001-7", "DORS/2001-7", "SOR-2001-7").
+        citations=[v for c in (act.citation_en, act.citation_fr)
+                   for v in instrument_names.citation_variants(c)] + numbers,
+        series_abbreviations=series,
+    )

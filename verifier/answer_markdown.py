@@ -16,11 +16,13 @@ provision id shown to {text, sha256, pit_date} of the stored text.
 """
 
 import re
+from html import escape
 
 from verifier.quotes import check_quote, sha256_text
 
 FOOTER = "The Reading is an interpretation and may be wrong; this is not legal advice."
 READING_NOTE = "_This is a reading of the quoted text, not the text itself._"
+WITHHELD = "Withheld: rests on a blocked claim."
 _SHORT_HASH = 8
 # Statuses from the gates (verifier.gates): only these two mean the verifier matched the text.
 _CHECKED = ("pass", "downgraded")
@@ -39,7 +41,8 @@ def render_answer(answer, views, as_at, corpus_label):
 
     `answer` is {"claims": [{"text", "citations": [{"provision_id", "quote", and from the
     gates: "status" pass|downgraded|blocked, "checked_label", "checked_id"}]}], "reading",
-    "not_in_text"}. `views` maps provision ids to ProvisionView (the cited and checked units).
+    "not_in_text"}, and optionally "reading_parts" (verifier.reading_basis.ReadingPart): a
+    withheld part is rendered folded under a "Withheld" summary with its reason, not as Reading. `views` maps provision ids to ProvisionView (the cited and checked units).
     A citation is labelled checked only when the gates passed it AND its quote is verbatim in
     the view shown; anything else is rendered with its blocking label ("blocked: ..."), never
     as checked. Evidence holds the text of every unit a passage is shown against.
@@ -57,10 +60,26 @@ def render_answer(answer, views, as_at, corpus_label):
     act_line = "; ".join(f"{title} ({code})" for code, title in acts.items()) or "none quoted"
     lines = [f"As at: {at} · Source: {corpus_label} · Act: {act_line}", "", "## Text", ""]
     lines += [line for block in blocks for line in (*block, "")] or ["_No passage quoted._", ""]
-    lines += ["## Reading", "", READING_NOTE, "", (answer.get("reading") or "").strip() or "_None._", ""]
+    lines += ["## Reading", "", READING_NOTE, "", *_reading_lines(answer)]
     lines += ["## Not in the text above", "", (answer.get("not_in_text") or "").strip() or "_Nothing noted._", ""]
     lines += ["---", "", FOOTER, ""]
     return "\n".join(lines), evidence
+
+
+def _reading_lines(answer):
+    """The Reading's paragraphs; a withheld one inside <details>, folded where Markdown renders
+    HTML and marked where it does not."""
+    parts = answer.get("reading_parts")
+    if parts is None:
+        return [(answer.get("reading") or "").strip() or "_None._", ""]
+    lines = []
+    for part in parts:
+        if part.withheld:
+            lines += [f"<details><summary>{WITHHELD} {escape(part.reason, quote=False)}</summary>", "",
+                      part.text, "", "</details>", ""]
+        else:
+            lines += [part.text, ""]
+    return lines or ["_None._", ""]
 
 
 def _passage(citation, views, at):

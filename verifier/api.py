@@ -12,6 +12,7 @@ from ninja import Router
 
 from corpus.api_errors import ApiError, error_responses
 from verifier.pinpoints import PinpointError
+from verifier.precedents import PrecedentIndexError
 from verifier.schemas import ClaimsIn, ClaimsOut, QuoteIn, QuoteOut
 from verifier.service import check_claim_items, check_claims_text, verify_quote
 
@@ -22,12 +23,13 @@ router = Router(tags=["verifier"])
 def verify_quote_endpoint(request, payload: QuoteIn):
     """Is `quote` verbatim in the provision as at `as_at` (default: the latest consolidation)?"""
     try:
-        return verify_quote(payload.provision_id, payload.quote, as_at=payload.as_at, lang=payload.lang)
+        return verify_quote(payload.provision_id, payload.quote, as_at=payload.as_at, lang=payload.lang,
+                            read_sha256=payload.text_sha256)
     except PinpointError as exc:
         raise ApiError(422, str(exc), {"provision_id": str(exc)}) from None
 
 
-@router.post("/claims/check", response={200: ClaimsOut, **error_responses(400, 422)})
+@router.post("/claims/check", response={200: ClaimsOut, **error_responses(400, 422, 503)})
 def check_claims_endpoint(request, payload: ClaimsIn):
     """Label each claim verified | contradicted | unknown, with its finding, rationale and links."""
     if (payload.text is None) == (payload.items is None):
@@ -35,9 +37,12 @@ def check_claims_endpoint(request, payload: ClaimsIn):
                        {"text": "text or items required"})
     try:
         if payload.text is not None:
-            claims = check_claims_text(payload.text, as_at=payload.as_at)
+            claims = check_claims_text(payload.text, as_at=payload.as_at, local_only=payload.local_only)
         else:
-            claims = check_claim_items([i.model_dump() for i in payload.items], as_at=payload.as_at)
+            claims = check_claim_items([i.model_dump() for i in payload.items], as_at=payload.as_at,
+                                       local_only=payload.local_only)
+    except PrecedentIndexError as exc:
+        raise ApiError(503, str(exc)) from None
     except ValueError as exc:
         raise ApiError(422, str(exc)) from None
     counts = {"verified": 0, "contradicted": 0, "unknown": 0}

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from . import findings as F
 from .acts import RESOLVED, ActRef, act_for_citation, find_act_mentions, resolve_act
+from .korean_claims import KoreanChecker, is_korean_claim
 from .locate import deepest_unit_with, section_holding
 from .numbers import Quantity, is_number_word, numbers, quantities
 from .pinpoints import (
@@ -154,6 +155,9 @@ class ClaimVerdict:
     rationale: str
     links: list[str] = field(default_factory=list)
     provision_id: str | None = None
+    # The protocol's evidence: law.go.kr article links, precedent notes; None: the official
+    # links among `links`.
+    supporting_urls: list[str] | None = None
 
 
 @dataclass
@@ -196,9 +200,19 @@ def extract_claims(text: str, acts: list[ActRef]) -> list[ExtractedClaim]:
     return claims
 
 
-def check_memo(text: str, corpus: CorpusView) -> list[ClaimVerdict]:
-    """Extract and check every claim of a memo, in order."""
-    return [check_claim(c, corpus) for c in extract_claims(text, corpus.act_refs())]
+def check_memo(text: str, corpus: CorpusView, korean: KoreanChecker | None = None) -> list[ClaimVerdict]:
+    """Extract and check every claim of a memo, in order. A sentence citing a Korean article or
+    case goes to `korean` (the Korean auditor over the Korean laws; by default over `corpus`)."""
+    korean = korean or KoreanChecker(corpus)
+    verdicts = []
+    for claim in extract_claims(text, corpus.act_refs()):
+        if is_korean_claim(claim.text):
+            v = korean.check(claim.text)
+            verdicts.append(ClaimVerdict(claim, v.label, v.code, v.rationale, v.links, v.provision_id,
+                                         v.supporting_urls))
+        else:
+            verdicts.append(check_claim(claim, corpus))
+    return verdicts
 
 
 def check_claim(claim: ExtractedClaim, corpus: CorpusView) -> ClaimVerdict:
@@ -638,13 +652,19 @@ def _sentences(text: str, start: int, end: int):
     chunk_start = start
     for m in _SENTENCE_SPLIT.finditer(text, start, end):
         piece = text[chunk_start:m.start()].rstrip("\"”’)")
-        if _ABBREVIATIONS.search(piece) or _open_quote(text[chunk_start:m.start()]):
+        if _ABBREVIATIONS.search(piece) or _open_quote(text[chunk_start:m.start()]) or _korean_date_dot(piece):
             continue
         if text[chunk_start:m.start()].strip():
             yield _trim(text, chunk_start, m.start())
         chunk_start = m.end()
     if text[chunk_start:end].strip():
         yield _trim(text, chunk_start, end)
+
+
+def _korean_date_dot(piece: str) -> bool:
+    """A Korean sentence ends with a syllable (…다.), so a period after a digit inside one is a
+    date's ("2023. 5. 18. 선고") or an item number's, not the sentence's end."""
+    return bool(re.search(r"\d\.$", piece)) and re.search(r"[가-힣]", piece) is not None
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:

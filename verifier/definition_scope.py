@@ -39,7 +39,7 @@ _INTRO_CHARS = 300  # the introducing words come first
 @dataclass(frozen=True)
 class DefinitionScope:
     kind: str = ACT
-    part: str = ""  # "Part Iii", as in a ProvisionView path
+    part: str = ""  # "Part III", as in a ProvisionView path
     division: str = ""
     sections: tuple = ()  # ((first, last), ...) section numbers as Decimals, inclusive
 

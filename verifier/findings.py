@@ -16,6 +16,14 @@ WRONG_UNIT = "wrong-unit"
 REPEALED = "repealed"
 ELLIPSIS = "ellipsis"
 
+# Claim checker only (Korean auditor): the text says otherwise than the claim (another figure,
+# a prohibition where the claim permits); local-only mode; precedent claims.
+TEXT_DIFFERS = "text-differs"
+LOCAL_ONLY = "local-only"
+PRECEDENT_NOT_HELD = "precedent-not-held"
+CASE_NOT_FOUND = "case-not-found"
+TOPIC_DIFFERS = "topic-differs"
+
 # Warnings, shown to the reviewer.
 QUALIFIER = "qualifier"
 DEFINED_TERM = "defined-term"

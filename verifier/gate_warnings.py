@@ -26,7 +26,8 @@ _BROADENED_HINTS = re.compile(
     r"outside|beyond|other acts?\b|broaden|wider|widened|not (?:limited|confined) to|also searched",
     re.IGNORECASE,
 )
-_ID_RE = re.compile(r"(?<![\w-])[^\s:,;()]+:(?:s|sch)\d[^\s,;]*")
+# A provision id written out: "P-8.6:s7(3)", "E-5.6:schVI/s1", "SOR-2001-7:s1(a)".
+_ID_RE = re.compile(r"(?<![\w-])[^\s:,;()]+:(?:s\d|sch)[^\s,;]*")
 
 
 def qualifier_warnings(citations, checked, corpus: CorpusView, not_in_text: str) -> list[Finding]:
@@ -140,27 +141,37 @@ def reading_warnings(reading: str, corpus: CorpusView, retrieved: set[str]) -> l
 
 def _reading_refs(reading: str, corpus: CorpusView, retrieved: set[str]):
     """Yield (reference as written, possible section ids) for each provision the Reading names."""
+    # Without an Act named, "section 9" may belong to any Act the run looked at.
+    run_acts = sorted({s.split(":", 1)[0] for s in retrieved})
+    for ref, pids in reading_refs(reading, corpus, run_acts):
+        yield ref, [p.section_id for p in pids]
+
+
+def reading_refs(reading: str, corpus: CorpusView, run_acts):
+    """Yield (reference as written, [ProvisionId it may mean]) for each provision the Reading
+    names: a provision id ("P-8.6:s7(3)(c)") or a citation ("s. 7(3)(c) of PIPEDA"); one that
+    names no Act may mean that unit of any Act in `run_acts`."""
+    if not reading.strip():
+        return
     for m in _ID_RE.finditer(reading):
         try:
-            yield m.group(), [parse_provision_id(m.group().rstrip(".")).section_id]
+            yield m.group(), [parse_provision_id(m.group().rstrip("."))]
         except PinpointError:
             continue
     id_spans = [(m.start(), m.end()) for m in _ID_RE.finditer(reading)]
     mentions = find_act_mentions(reading, corpus.act_refs())
-    # Without an Act named, "section 9" may belong to any Act the run looked at.
-    run_acts = sorted({s.split(":", 1)[0] for s in retrieved})
     for c in find_citations(reading):
         if any(a <= c.start < b for a, b in id_spans):
             continue
         act = act_for_citation(reading, c.start, c.end, mentions)
         for unit in c.units:
-            sections = []
+            pids = []
             for code in [act] if act else run_acts:
                 try:
-                    sections.append(make_provision_id(code, unit).section_id)
+                    pids.append(make_provision_id(code, unit))
                 except PinpointError:
                     continue
-            yield c.text.strip(), sections
+            yield c.text.strip(), pids
 
 
 def says_broadened(answer: dict) -> bool:

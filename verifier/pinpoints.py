@@ -13,39 +13,58 @@ class PinpointError(ValueError):
     """A provision id or citation that cannot be read; the message says why."""
 
 
-# A section label: 7, 10.1, 29.21, 47bis, 15의2, 3A.
-_LABEL = r"\d+(?:\.\d+)*(?:bis|ter|quater|quinquies|sexies|[A-Z]|의\d+)?"
-_SUB = r"[0-9A-Za-z가-힣]+(?:\.[0-9A-Za-z]+)*"
-_UNIT_RE = re.compile(
-    rf"^(?P<prefix>s|sch)(?P<label>{_LABEL})(?P<subs>(?:\({_SUB}\))*)(?:/(?P<tail>[\w.\-]+))?$"
-)
+# A section label: 7, 10.1, 29.21, 47bis, 15의2, 3A; also what the statute book labels sections
+# with besides numbers: a repealed range "46to89" / "46à89", a pair "6and7", "Preamble", a
+# duplicate "408-2", an unlabelled section's "-339503", a title made a slug
+# ("canada-korea-income-tax-convention-act-1980").
+_LABEL = r"-?[\w.]+(?:-[\w.]+)*"
+# A sub-label inside brackets: (3), (c.1), (iii), (2to6), (a-2), (2.).
+_SUB = r"[^()/:\s]+"
+_SUBS = rf"(?:\({_SUB}\))*"
+# What follows a section after "/": a definition's slug, then its own sub-labels and any deeper
+# definition ("term(c)(i)", "55(x)"); after a schedule, a clause "4.7.1" or a section "s1(2)".
+_TAIL = rf"[\w.\-]+{_SUBS}(?:/[\w.\-]+{_SUBS})*"
+# A schedule's label as the importer writes it: "", "1", "I", "VI", "A.1", "2and3", "1'".
+_SCHEDULE = r"[\w.]*'*"
+_SECTION_RE = re.compile(rf"^s(?P<label>{_LABEL})(?P<subs>{_SUBS})(?:/(?P<tail>{_TAIL}))?$")
+_SCHEDULE_UNIT_RE = re.compile(rf"^sch(?P<label>{_SCHEDULE})(?:/(?P<rest>.+))?$")
+_SCHEDULE_ITEM_RE = re.compile(r"^\d+(?:\.\d+)+$")
 _SUBS_RE = re.compile(r"\(([^()]+)\)")
+_LAST_STEP_RE = re.compile(r"(?:\([^()]+\)|/[^/()]+)$")
 
 
 @dataclass(frozen=True)
 class ProvisionId:
-    """A parsed provision id. `subpath` holds the bracketed labels below the section."""
+    """A parsed provision id. `subpath` holds the bracketed labels below the section.
+
+    `schedule` is the label of the schedule a section sits in (`E-5.6:schVI/s1` is section 1 of
+    Schedule VI: schedule "VI", section "1"); None for a section of the body.
+    """
 
     act: str
     section: str
     subpath: tuple[str, ...] = ()
     raw: str = field(default="", compare=False)
     prefix: str = "s"  # "s" for a section, "sch" for a schedule
-    tail: str | None = None  # definition slug or schedule item
+    tail: str | None = None  # definition slug (with its own sub-labels) or schedule item
+    schedule: str | None = None
 
     def __str__(self) -> str:
         subs = "".join(f"({s})" for s in self.subpath)
         tail = f"/{self.tail}" if self.tail else ""
-        return f"{self.act}:{self.prefix}{self.section}{subs}{tail}"
+        return f"{self.act}:{self._within()}{self.prefix}{self.section}{subs}{tail}"
+
+    def _within(self) -> str:
+        return f"sch{self.schedule}/" if self.schedule is not None else ""
 
     @property
     def unit(self) -> str:
         """The part after `ACT:`, e.g. `s7(3)(c)`."""
-        return str(self).split(":", 1)[1]
+        return str(self)[len(self.act) + 1:]
 
     @property
     def section_id(self) -> str:
-        return f"{self.act}:{self.prefix}{self.section}"
+        return f"{self.act}:{self._within()}{self.prefix}{self.section}"
 
     @property
     def is_section(self) -> bool:
@@ -53,22 +72,26 @@ class ProvisionId:
 
     def parent_ids(self) -> list[str]:
         """Ids of the enclosing units, nearest first, ending with the section id."""
-        parents = []
-        if self.tail:
-            parents.append(str(ProvisionId(self.act, self.section, self.subpath, prefix=self.prefix)))
-        for depth in range(len(self.subpath) - 1, -1, -1):
-            parents.append(
-                str(ProvisionId(self.act, self.section, self.subpath[:depth], prefix=self.prefix))
-            )
-        return [p for p in parents if p != str(self)]
+        parents, unit = [], self.unit
+        section_unit = self.section_id[len(self.act) + 1:]
+        while unit != section_unit and len(unit) > len(section_unit):
+            unit = _LAST_STEP_RE.sub("", unit)
+            parents.append(f"{self.act}:{unit}")
+        return parents
 
     def human(self) -> str:
-        """A label a lawyer reads: `s. 7(3)(c)`, `Schedule 1, 4.7.1`, `s. 2(1) "personal-information"`."""
+        """A label a lawyer reads: `s. 7(3)(c)`, `Schedule 1, 4.7.1`, `s. 2(1) "personal-information"`,
+        `Schedule VI, s. 1, definition “census agglomeration”`."""
         subs = "".join(f"({s})" for s in self.subpath)
         if self.prefix == "sch":
-            return f"Schedule {self.section}" + (f", {self.tail}" if self.tail else "")
-        text = f"s. {self.section}{subs}"
-        return f"{text}, definition “{self.tail.replace('-', ' ')}”" if self.tail else text
+            return f"Schedule {self.section}".rstrip() + (f", {self.tail}" if self.tail else "")
+        within = f"Schedule {self.schedule}".rstrip() + ", " if self.schedule is not None else ""
+        text = f"{within}s. {self.section}{subs}"
+        if not self.tail:
+            return text
+        term, _, below = self.tail.partition("(")
+        below = f", ({below}" if below else ""
+        return f"{text}, definition “{term.replace('-', ' ')}”{below}"
 
 
 def parse_provision_id(s: str) -> ProvisionId:
@@ -86,16 +109,40 @@ def parse_provision_id(s: str) -> ProvisionId:
         raise PinpointError(f"{s!r} has no Act code before the colon")
     if not unit:
         raise PinpointError(f"{s!r} has no unit after the colon, e.g. s7")
-    m = _UNIT_RE.match(unit[0].lower() + unit[1:] if unit[:1] in "S" else unit)
+    unit = unit[0].lower() + unit[1:] if unit[:1] == "S" else unit
+    if unit.startswith("sch"):
+        return _parse_schedule_unit(s, act, unit)
+    section = _SECTION_RE.match(unit)
+    if not section:
+        raise _malformed(s, unit)
+    return ProvisionId(act, section["label"], tuple(_SUBS_RE.findall(section["subs"])), raw=s,
+                       tail=section["tail"])
+
+
+def _parse_schedule_unit(s: str, act: str, unit: str) -> ProvisionId:
+    """`sch1`, `sch1/4.7.1` (a clause), `schVI/s1/census-agglomeration` (a section of a schedule)."""
+    m = _SCHEDULE_UNIT_RE.match(unit)
     if not m:
-        raise PinpointError(
-            f"{s!r}: unit {unit!r} is not a section label with sub-labels, "
-            "e.g. s7(3)(c), s2(1)/personal-information or sch1/4.7.1"
-        )
-    subs = tuple(_SUBS_RE.findall(m["subs"]))
-    if m["prefix"] == "sch" and subs:
-        raise PinpointError(f"{s!r}: schedule items are written sch1/4.7.1, not with brackets")
-    return ProvisionId(act, m["label"], subs, raw=s, prefix=m["prefix"], tail=m["tail"])
+        if re.match(rf"^sch{_SCHEDULE}\(", unit):
+            raise PinpointError(f"{s!r}: schedule items are written sch1/4.7.1, not with brackets")
+        raise _malformed(s, unit)
+    rest = m["rest"]
+    if rest is None:
+        return ProvisionId(act, m["label"], raw=s, prefix="sch")
+    if _SCHEDULE_ITEM_RE.match(rest):
+        return ProvisionId(act, m["label"], raw=s, prefix="sch", tail=rest)
+    section = _SECTION_RE.match(rest)
+    if not section:
+        raise _malformed(s, unit)
+    return ProvisionId(act, section["label"], tuple(_SUBS_RE.findall(section["subs"])), raw=s,
+                       tail=section["tail"], schedule=m["label"])
+
+
+def _malformed(s: str, unit: str) -> PinpointError:
+    return PinpointError(
+        f"{s!r}: unit {unit!r} is not a section label with sub-labels, "
+        "e.g. s7(3)(c), s2(1)/personal-information, sch1/4.7.1 or schVI/s1"
+    )
 
 
 def make_provision_id(act: str, unit: str) -> ProvisionId:

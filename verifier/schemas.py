@@ -12,6 +12,8 @@ class QuoteIn(Schema):
     quote: str = Field(..., min_length=1, max_length=20_000)
     as_at: IsoDate | None = None
     lang: Literal["eng", "fra"] = "eng"
+    text_sha256: str | None = Field(None, min_length=64, max_length=64,
+                                    description="the hash of the text you read; the answer says text_changed")
 
 
 class DifferenceOut(Schema):
@@ -40,6 +42,7 @@ class QuoteOut(Schema):
     path: str
     url: str
     provision_status: str | None
+    text_changed: bool | None = None  # only when the request passed text_sha256
 
 
 class ClaimItemIn(Schema):
@@ -53,6 +56,8 @@ class ClaimsIn(Schema):
     text: str | None = None
     items: list[ClaimItemIn] | None = None
     as_at: IsoDate | None = None
+    # The Korean auditor's local-only mode: Korean claims are not compared and come back unknown.
+    local_only: bool = False
 
 
 class ClaimOut(Schema):
@@ -63,6 +68,8 @@ class ClaimOut(Schema):
     rationale: str
     links: list[str]
     provision_id: str | None
+    supporting_urls: list[str]
+    authority: float
 
 
 class ClaimsOut(Schema):

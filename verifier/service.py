@@ -7,12 +7,16 @@ Each call builds one DbCorpus for the language and date asked, hands it to the p
 
 import datetime
 
+from django.conf import settings
+
 from verifier import findings as F
 from verifier.adapter import DbCorpus
 from verifier.answer_markdown import render_answer
 from verifier.claims import UNKNOWN, check_memo
 from verifier.gates import gate_answer
+from verifier.korean_claims import KoreanChecker
 from verifier.pinpoints import parse_provision_id
+from verifier.precedents import load_index
 from verifier.quotes import MATCH, NOT_FOUND, check_quote
 
 MATCH_STATUS = MATCH
@@ -21,6 +25,7 @@ NOT_FOUND_STATUS = NOT_FOUND
 # Enough for a long memo; the checker reads every section of an Act for a stray quote.
 MAX_TEXT_CHARS = 100_000
 MAX_ITEMS = 500
+KOREAN_LANG = "kor"  # the language of the Korean laws' versions (corpus/ingest/korean_laws.py)
 
 
 def parse_as_at(as_at):
@@ -37,7 +42,7 @@ def parse_as_at(as_at):
         raise ValueError(f"as_at {as_at!r} is not a date; use YYYY-MM-DD") from None
 
 
-def verify_quote(provision_id, passage, as_at=None, lang="eng"):
+def verify_quote(provision_id, passage, as_at=None, lang="eng", read_sha256=None, corpus=None):
     """Is `passage` verbatim in the provision `provision_id` as at `as_at`?
 
     Returns a dict: `status` match | mismatch | not_found; `provision_id` (canonical);
@@ -46,14 +51,17 @@ def verify_quote(provision_id, passage, as_at=None, lang="eng"):
     `passage_as_stored` (the matched or closest passage, in the stored spelling); `checked`
     (the label an answer would show) and `findings` (the gates' findings for this one quote:
     wrong-unit, repealed, pinpoint-not-found, version and qualifier warnings...).
+    With `read_sha256` (the hash of the text the caller read), `text_changed` says whether the
+    stored text at that date is no longer that text (`text_sha256` is the current one).
     Raises PinpointError for a malformed id and ValueError for a bad date or language;
-    an unknown Act or section is a not_found verdict, not an error.
+    an unknown Act or section is a not_found verdict, not an error. `corpus`, a DbCorpus for
+    the same language and date, lets a caller checking many quotes (check_corpus) share its cache.
     """
     pid = parse_provision_id(provision_id)
     as_at = parse_as_at(as_at)
     if lang not in ("eng", "fra"):
         raise ValueError(f"lang {lang!r} is not 'eng' or 'fra'")
-    corpus = DbCorpus(lang=lang, as_at=as_at)
+    corpus = corpus if corpus is not None else DbCorpus(lang=lang, as_at=as_at)
     unit = corpus.get(str(pid))
     # One citation through the gates, as if a tool had fetched it, for the same findings a run gets.
     answer = {"claims": [{"text": "", "citations": [{"provision_id": str(pid), "quote": passage}]}]}
@@ -73,6 +81,8 @@ def verify_quote(provision_id, passage, as_at=None, lang="eng"):
         "url": "",
         "provision_status": None,
     }
+    if read_sha256 is not None:
+        result["text_changed"] = unit is None or read_sha256.strip().lower() != unit.sha256
     if unit is None:
         return result
     check = check_quote(passage, unit.text)
@@ -93,20 +103,40 @@ def verify_quote(provision_id, passage, as_at=None, lang="eng"):
     return result
 
 
-def check_claims_text(text, as_at=None, lang="eng"):
+def check_claims_text(text, as_at=None, lang="eng", local_only=False):
     """Check every claim (sentence or bullet) of a memo. Returns one dict per claim, in order:
-    {id ("1", "2", ...), claim, label, finding, rationale, links, provision_id, start, end}.
-    Sentences citing nothing come back unknown / no-citation. Raises ValueError for a bad date
-    or a text over MAX_TEXT_CHARS."""
+    {id ("1", "2", ...), claim, label, finding, rationale, links, provision_id, supporting_urls,
+    authority, start, end}. Sentences citing nothing come back unknown / no-citation. Korean
+    claims are checked by the Korean auditor (`local_only`: the protocol's mode, see
+    korean_checker). Raises ValueError for a bad date or a text over MAX_TEXT_CHARS."""
     _check_size(text)
-    corpus = DbCorpus(lang=lang, as_at=parse_as_at(as_at))
+    as_at = parse_as_at(as_at)
+    corpus = DbCorpus(lang=lang, as_at=as_at)
+    korean = korean_checker(as_at, local_only)
     return [
         _verdict_dict(str(n), v) | {"start": v.claim.start, "end": v.claim.end}
-        for n, v in enumerate(check_memo(text, corpus), start=1)
+        for n, v in enumerate(check_memo(text, corpus, korean), start=1)
     ]
 
 
-def check_claim_items(items, as_at=None, lang="eng"):
+def korean_checker(as_at=None, local_only=False, sources=None):
+    """The Korean auditor over the Korean laws in force at `as_at` (default today: a revision
+    promulgated but not yet in force is not the law), with the precedent index of
+    settings.VERBATIM_PRECEDENT_INDEX when one is set. With `local_only`, as the protocol
+    defines it, nothing is compared with the source text and every Korean claim is unknown.
+    `sources` (from korean_sources) spares re-reading them for each item of a list."""
+    corpus, precedents = sources or korean_sources(as_at)
+    return KoreanChecker(corpus, precedents, local_only=local_only)
+
+
+def korean_sources(as_at=None):
+    """(the Korean laws' CorpusView as at the date, the precedent index or None)."""
+    path = getattr(settings, "VERBATIM_PRECEDENT_INDEX", "")
+    precedents = load_index(path) if path else None
+    return DbCorpus(lang=KOREAN_LANG, as_at=as_at or datetime.date.today()), precedents
+
+
+def check_claim_items(items, as_at=None, lang="eng", local_only=False):
     """Check a list of {id, claim} items (other keys ignored); one dict per item, in order,
     shaped as check_claims_text's (without start/end).
 
@@ -117,7 +147,9 @@ def check_claim_items(items, as_at=None, lang="eng"):
     """
     if len(items) > MAX_ITEMS:
         raise ValueError(f"{len(items)} items; at most {MAX_ITEMS} per request")
-    corpus = DbCorpus(lang=lang, as_at=parse_as_at(as_at))
+    as_at = parse_as_at(as_at)
+    corpus = DbCorpus(lang=lang, as_at=as_at)
+    sources = korean_sources(as_at)
     out = []
     for n, item in enumerate(items, start=1):
         claim = item.get("claim") if isinstance(item, dict) else None
@@ -126,7 +158,7 @@ def check_claim_items(items, as_at=None, lang="eng"):
         _check_size(claim)
         item_id = item.get("id")
         item_id = str(n) if item_id in (None, "") else str(item_id)
-        verdicts = check_memo(claim, corpus)
+        verdicts = check_memo(claim, corpus, korean_checker(as_at, local_only, sources))
         if not verdicts:
             raise ValueError(f"item {item_id} has no claim to check")
         out.append(_verdict_dict(item_id, _item_verdict(verdicts), claim=claim))
@@ -151,6 +183,10 @@ def _verdict_dict(item_id, verdict, claim=None):
         "rationale": verdict.rationale,
         "links": list(verdict.links),
         "provision_id": verdict.provision_id,
+        # The Korean auditor's contract: {label, rationale, supporting_urls, authority: 1.0}.
+        "supporting_urls": list(verdict.supporting_urls if verdict.supporting_urls is not None
+                                else [link for link in verdict.links if link.startswith("https://")]),
+        "authority": 1.0,
     }
 
 

@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
 from verifier.forms import CheckForm
+from verifier.precedents import PrecedentIndexError
 from verifier.service import check_claims_text
 
 
@@ -15,7 +16,10 @@ def check(request):
     form = CheckForm(request.POST) if request.method == "POST" else CheckForm()
     results = None
     if request.method == "POST" and form.is_valid():
-        results = check_claims_text(form.cleaned_data["text"], as_at=form.cleaned_data["as_at"])
+        try:
+            results = check_claims_text(form.cleaned_data["text"], as_at=form.cleaned_data["as_at"])
+        except PrecedentIndexError as exc:  # the configured index is broken: say so, lose nothing
+            form.add_error(None, str(exc))
     citing = [r for r in results or [] if r["finding"] != "no-citation"]
     context = {
         "form": form,

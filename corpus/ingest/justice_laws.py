@@ -12,6 +12,17 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from corpus.ingest.regulations import RegulationIdentity, enabling_acts, regulation_code
+from corpus.ingest.unit_ids import (
+    path_label,
+    schedule_token,
+    section_token,
+    slug,
+    sub_token,
+    unique_suffix,
+)
+from corpus.instrument_names import Chapter
+
 LIMS = "{http://justice.gc.ca/lims}"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
@@ -28,8 +39,9 @@ CONTINUED_TAGS = {"ContinuedSectionSubsection", "ContinuedParagraph", "Continued
                   "ContinuedClause", "ContinuedSubclause", "ContinuedDefinition"}
 SKIP_TAGS = {"Label", "MarginalNote", "HistoricalNote", "Footnote"}
 PENDING_SCHEDULES = {"NifProvs", "RelatedProvs"}
-# The root elements of the instruments Justice Laws publishes: Acts and regulations.
-INSTRUMENT_ROOTS = ("Statute", "Regulation")
+# Root element -> kind of instrument. A regulation differs only in its Identification
+# (corpus/ingest/regulations.py).
+INSTRUMENT_ROOTS = {"Statute": "act", "Regulation": "regulation"}
 SCHEDULE_ITEM_LABEL = re.compile(r"^\s*(\d+(?:\.\d+)+)\.?(?=\s|[^\d.\s]|$)")
 # Elements whose text starts a new word even where the XML has no space before them.
 BLOCK_TAGS = {"Text", "Repealed", "Provision", "Paragraph", "Subparagraph", "Clause", "Subclause", "Definition",
@@ -87,7 +99,11 @@ class ParsedVersion:
     short_title: str
     long_title: str
     nodes: list[ParsedNode] = field(default_factory=list)
+    chapter: Chapter | None = None
     pending: list[ParsedPending] = field(default_factory=list)
+    kind: str = "act"  # "act" | "regulation"
+    instrument_number: str = ""  # a regulation's, as written in this language: "SOR/2001-7"
+    enabling_acts: list[str] = field(default_factory=list)  # a regulation's enabling Acts, by code
 
 
 def parse(data: bytes, name: str = "<bytes>") -> ParsedVersion:
@@ -124,6 +140,21 @@ def _check_dates(version, name, line):
     if version.pit_date > today:
         raise ParseError(f"{name}: line {line}: lims:pit-date {version.pit_date} is in the future "
                          f"(today is {today})")
+
+
+def _chapter(ident, code) -> Chapter:
+    """The enacting chapter as Identification/Chapter gives it (see corpus/instrument_names.py)."""
+    number = ident.find("Chapter/AnnualStatuteId/AnnualStatuteNumber")
+    year = ident.find("Chapter/AnnualStatuteId/YYYY")
+    annual = ident.find("Chapter/AnnualStatuteId")
+    consolidated = ident.find("Chapter/ConsolidatedNumber")
+    return Chapter(
+        code=code,
+        year=clean(year.text or "") if year is not None else "",
+        number=clean(number.text or "") if number is not None else "",
+        revised=annual is not None and annual.get("revised-statute") == "yes",
+        consolidated_official=consolidated is not None and consolidated.get("official") == "yes",
+    )
 
 
 def _tag(el):
@@ -180,25 +211,12 @@ def _inside_footnote(node, stop):
     return False
 
 
-def compact_label(label):
-    return re.sub(r"\s+", "", label)
-
-
-def bracketed(label):
-    """A sub-unit label in the canonical bracketed form: "(3)", "(c)"; French "c)" -> "(c)"."""
-    core = compact_label(label).strip("()")
-    return f"({core})" if core else ""
-
-
-def slug(term):
-    return re.sub(r"[^\w]+", "-", term.lower(), flags=re.UNICODE).strip("-")
-
-
 class _Builder:
     def __init__(self, root, name):
         self.root = root
         self.name = name
         self.lang = "fra" if root.get(XML_LANG, "en").startswith("fr") else "eng"
+        self.kind = INSTRUMENT_ROOTS[_tag(root)]
         self.path_names = PATH_NAMES_FR if self.lang == "fra" else PATH_NAMES
         self.nodes: list[ParsedNode] = []
         self.pending: list[ParsedPending] = []
@@ -209,8 +227,9 @@ class _Builder:
         ident = self.root.find("Identification")
         if ident is None:
             raise ParseError(f"{self.name}: line {self.root.sourceline}: no <Identification>")
+        regulation = self._regulation_identity(ident) if self.kind == "regulation" else None
         code_el = ident.find("Chapter/ConsolidatedNumber")
-        code = clean(code_el.text) if code_el is not None and code_el.text else ""
+        code = regulation.code if regulation else (clean(code_el.text) if code_el is not None and code_el.text else "")
         if not code:
             raise ParseError(f"{self.name}: line {ident.sourceline}: no Chapter/ConsolidatedNumber")
         pit = _date(self.root.get(f"{LIMS}pit-date"))
@@ -233,8 +252,17 @@ class _Builder:
             last_amended_date=_date(self.root.get(f"{LIMS}lastAmendedDate")),
             short_title=inline_text(ident.find("ShortTitle")) if ident.find("ShortTitle") is not None else "",
             long_title=inline_text(ident.find("LongTitle")) if ident.find("LongTitle") is not None else "",
-            nodes=self.nodes, pending=self.pending,
+            nodes=self.nodes, pending=self.pending, kind=self.kind,
+            instrument_number=regulation.instrument_number if regulation else "",
+            enabling_acts=regulation.enabling_acts if regulation else [],
+            chapter=_chapter(ident, code) if self.kind == "act" else None,
         )
+
+    def _regulation_identity(self, ident):
+        number = inline_text(ident.find("InstrumentNumber"))
+        if not number:
+            raise ParseError(f"{self.name}: line {ident.sourceline}: a regulation without an InstrumentNumber")
+        return RegulationIdentity(regulation_code(number, self.name), number, enabling_acts(ident))
 
     # Body: headings are flat siblings of sections, so a stack tracks the path.
     def _walk_body(self, body, prefix=""):
@@ -256,7 +284,7 @@ class _Builder:
         title = inline_text(el.find("TitleText")) if el.find("TitleText") is not None else ""
         self.headings = [(lv, name) for lv, name in self.headings if lv < level]
         if label:
-            self.headings.append((level, label.title() if label.isupper() else label))
+            self.headings.append((level, path_label(label)))
         text = clean(f"{label} {title}")
         status = "repealed" if re.match(r"^\[(Repealed|Abrog)", title) else "in_force"
         self._add(ParsedNode(kind="heading", unit_id=f"h{len(self.nodes)}", section_unit="",
@@ -291,10 +319,10 @@ class _Builder:
         return self._free(unit_id, "-repealed" if repealed else "-2")
 
     def _free(self, unit_id, suffix):
-        candidate, n = f"{unit_id}{suffix}", 2
+        candidate, n = unique_suffix(unit_id, suffix), 2
         while candidate in self.unit_index:
             n += 1
-            candidate = f"{unit_id}{suffix}-{n}" if suffix == "-repealed" else f"{unit_id}-{n}"
+            candidate = unique_suffix(unit_id, f"{suffix}-{n}" if suffix == "-repealed" else f"-{n}")
         return candidate
 
     def _unit(self, el, parent, parent_unit, depth, path_prefix=""):
@@ -313,10 +341,10 @@ class _Builder:
             unit_id = f"{parent_unit}/{slug(node.defined_term or label or str(len(self.nodes)))}"
         elif kind == "section":
             # An unlabelled section (L-2's preamble in Part I) is named by its lims:id.
-            own = compact_label(label) or f"-{node.lims_id or len(self.nodes)}"
+            own = section_token(label) or f"-{node.lims_id or len(self.nodes)}"
             unit_id = f"{parent_unit + '/' if parent_unit else ''}s{own}"
         else:
-            unit_id = f"{parent_unit}{bracketed(label)}"
+            unit_id = f"{parent_unit}{sub_token(label)}"
         node.unit_id = self._unique_unit(unit_id, repealed)
         if repealed:
             node.status = "repealed"
@@ -377,12 +405,11 @@ class _Builder:
         form = el.find("ScheduleFormHeading")
         label = label_text(form) if form is not None else ""
         title = inline_text(form.find("TitleText")) if form is not None and form.find("TitleText") is not None else ""
-        number = re.sub(r"^(SCHEDULE|ANNEXE)\s*", "", label, flags=re.I)
-        unit = f"sch{compact_label(number)}" if number else "sch"
+        unit = f"sch{schedule_token(label)}"
         while any(n.unit_id == unit for n in self.nodes):
             unit += "'"
         self.headings = []
-        path = label.title() if label.isupper() else (label or "Schedule")
+        path = path_label(label) or "Schedule"
         index = self._add(ParsedNode(kind="schedule", unit_id=unit, section_unit=unit, label=label,
                                      marginal_note=title, lims_id=el.get(f"{LIMS}id", ""),
                                      path=path, heading_path=path))

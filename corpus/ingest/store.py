@@ -13,7 +13,8 @@ from django.db import connection, transaction
 
 from corpus import search_index
 from corpus.ingest.justice_laws import ParsedVersion, parse
-from corpus.models import Act, ActVersion, PendingAmendment, Provision, ProvisionText
+from corpus.instrument_names import chapter_citations
+from corpus.models import Act, ActVersion, EnablingAct, PendingAmendment, Provision, ProvisionText
 
 BATCH = 2000
 
@@ -54,13 +55,18 @@ def ingest_bytes(name, data):
 
 
 def _create_version(parsed: ParsedVersion, name, digest):
-    act, _ = Act.objects.get_or_create(code=parsed.code)
+    act, _ = Act.objects.get_or_create(code=parsed.code, defaults={"kind": parsed.kind})
     latest = act.versions.filter(lang=parsed.lang).order_by("-pit_date").first()
     if latest is None or parsed.pit_date >= latest.pit_date:
         # The newest consolidation names the Act.
         field, long_field = ("title_fr", "long_title_fr") if parsed.lang == "fra" else ("title_en", "long_title_en")
         setattr(act, field, parsed.short_title or parsed.long_title[:500])
         setattr(act, long_field, parsed.long_title)
+        if parsed.chapter is not None:
+            citations = chapter_citations(parsed.chapter)
+            act.citation_en, act.citation_fr = citations.get("eng", ""), citations.get("fra", "")
+        if parsed.kind == Act.KIND_REGULATION:
+            _identify_regulation(act, parsed)
         act.save()
     return ActVersion.objects.create(
         act=act, lang=parsed.lang, pit_date=parsed.pit_date, current_date=parsed.current_date,
@@ -69,6 +75,18 @@ def _create_version(parsed: ParsedVersion, name, digest):
         has_pending_amendments=any(p.schedule == "NifProvs" for p in parsed.pending),
         provision_count=len(parsed.nodes),
     )
+
+
+def _identify_regulation(act, parsed):
+    """A regulation's instrument number in this language and the Acts it is made under."""
+    act.kind = Act.KIND_REGULATION
+    setattr(act, "instrument_number_fr" if parsed.lang == "fra" else "instrument_number_en",
+            parsed.instrument_number[:80])
+    if act.pk is not None:
+        EnablingAct.objects.filter(regulation=act).exclude(act_code__in=parsed.enabling_acts).delete()
+        held = set(EnablingAct.objects.filter(regulation=act).values_list("act_code", flat=True))
+        EnablingAct.objects.bulk_create([EnablingAct(regulation=act, act_code=code[:40], position=n)
+                                         for n, code in enumerate(parsed.enabling_acts) if code not in held])
 
 
 def _store_texts(parsed):

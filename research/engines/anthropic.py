@@ -3,12 +3,16 @@
 The official SDK talks to settings.ANTHROPIC_BASE_URL (or the default). The system prompt and
 the tool definitions are cached (cache_control ephemeral), and a cache breakpoint moves to the
 newest tool_result so each turn re-reads the conversation from cache. Limits come from
-settings: tool calls, wall clock, output tokens; past one the answer is marked partial.
+settings: tool calls, model calls, wall clock, output tokens; past one the answer is marked
+partial. The wall clock bounds retries too: we retry failed calls ourselves (the SDK's retries
+are off), each try with the time left as its timeout.
 Every call is a ModelCall row with its tokens, latency and USD from settings.VERBATIM_PRICES;
 a model without a price refuses to start before any call. The API key comes only from the
 environment (ANTHROPIC_API_KEY) and is never logged or stored.
 """
 
+import email.utils
+import itertools
 import json
 import os
 import time
@@ -26,28 +30,18 @@ from research.engines.base import (
     submission_from,
 )
 from research.models import ModelCall, RunEvent
+from research.prompts import system_prompt
 from research.tool_schemas import ALL_TOOLS
 
 REPAIR_TOOL_CALLS = 3
 EPHEMERAL = {"type": "ephemeral"}
+# Backoff between tries when the API gives no retry-after (the SDK's own figures).
+INITIAL_RETRY_DELAY = 0.5
+MAX_RETRY_DELAY = 8.0
+# A timeout this close to the wall clock is the wall clock's doing, not a slow network's.
+TIMEOUT_SLACK = 0.5
 
-SYSTEM_PROMPT = """\
-You answer questions about Canadian federal statutes for lawyers. Every statement of law you make \
-must be backed by a verbatim quote of the stored text, checked by code after you submit.
-
-Work like this:
-1. search_statutes to find the sections; get_provision to read a section whole (it returns every \
-unit with its provision id); find_definition for terms the Act defines.
-2. Call submit_answer once. Each claim is one statement of law with citations; each citation gives \
-the provision_id of the SMALLEST unit holding the quote (e.g. P-8.6:s7(3)(c)) and the quote copied \
-exactly from the text a tool returned: whole sentences or whole units, no ellipses, no changed \
-words. Quote only provisions a tool returned in this conversation.
-3. reading: your interpretation, labelled as reading; cite only provisions you quoted. \
-not_in_text: what the quotes do not answer, and any qualifiers ("subject to", "despite", \
-"unless", "except"...) in the sections that your answer does not follow.
-4. If the statutes in the corpus cannot answer the question (provincial or foreign law, case law, \
-tax, facts), call submit_answer with decline: true and a scope_note saying why.
-If a search had to look outside the Acts asked about (broadened), say so in the answer."""
+SYSTEM_PROMPT = system_prompt()  # research/prompts.py: shared with the MCP server's prompts
 
 
 class AnthropicEngine(Engine):
@@ -60,6 +54,7 @@ class AnthropicEngine(Engine):
         self.client = None
         self.messages = []
         self.output_tokens = 0
+        self.calls = 0  # model calls made, answer and repair turns together
         self.pending_results = []  # tool_results owed for the turn that submitted
         self.submit_id = None
 
@@ -71,8 +66,8 @@ class AnthropicEngine(Engine):
         api_key = os.environ.get("ANTHROPIC_API_KEY", "").strip()
         if not api_key:
             raise EngineRefused("ANTHROPIC_API_KEY is not set; use the extractive engine or set the key")
-        self.client = anthropic.Anthropic(api_key=api_key, base_url=settings.ANTHROPIC_BASE_URL,
-                                          max_retries=settings.VERBATIM_ANTHROPIC_MAX_RETRIES)
+        # Retries are ours (_call): the SDK's would sleep past the wall clock on a retry-after.
+        self.client = anthropic.Anthropic(api_key=api_key, base_url=settings.ANTHROPIC_BASE_URL, max_retries=0)
         if self.run.model != self.model:
             self.run.model = self.model
             type(self.run).objects.filter(pk=self.run.pk).update(model=self.model)
@@ -98,14 +93,16 @@ class AnthropicEngine(Engine):
         Past the tool call limit the model is told so and gets one last call to submit."""
         limit_reason, nudged, last_call = "", False, False
         while True:
-            remaining = self.limits.wall_clock_seconds - self.elapsed()
-            if remaining <= 0:
+            if self.elapsed() >= self.limits.wall_clock_seconds:
                 return Submission(None, partial_reason=self._wall_clock_reason())
             tokens_left = self.limits.max_output_tokens - self.output_tokens
             if tokens_left <= 0:
                 return Submission(None, partial_reason=self._tokens_reason())
+            if self.calls >= self.limits.max_model_calls:
+                return Submission(None, partial_reason=(
+                    f"stopped at the model call limit ({self.limits.max_model_calls} calls)"))
             try:
-                response = self._call(purpose, remaining, tokens_left)
+                response = self._call(purpose, tokens_left)
             except _Partial as e:
                 return Submission(None, partial_reason=str(e))
             self.beat()
@@ -168,44 +165,57 @@ class AnthropicEngine(Engine):
                 return submission
         return None
 
-    def _call(self, purpose, remaining, tokens_left):
-        """One Messages API call, recorded as a ModelCall; API failures become EngineFailed."""
+    def _call(self, purpose, tokens_left):
+        """One Messages API call, recorded as a ModelCall, retried by us (the SDK's own retries
+        are off, since it would sleep as long as retry-after says) inside the run's wall clock.
+
+        Each try gets the time left as its timeout. Raises _Partial when the wall clock ends the
+        run (a timeout, or a retry-after longer than the time left) and EngineFailed when the
+        API fails for good."""
         _mark_newest_tool_result(self.messages)
-        started = time.monotonic()
-        try:
-            response = self.client.messages.create(
-                model=self.model,
-                max_tokens=tokens_left,
-                system=[{"type": "text", "text": SYSTEM_PROMPT, "cache_control": EPHEMERAL}],
-                tools=_cached_tools(),
-                messages=self.messages,
-                timeout=remaining,
-            )
-        except anthropic.APITimeoutError:
-            if self.elapsed() >= self.limits.wall_clock_seconds:
-                raise _Partial(self._wall_clock_reason()) from None
-            raise EngineFailed(f"the model API did not answer in time ({remaining:.0f} s); "
-                               "the run stopped") from None
-        except anthropic.RateLimitError as e:
-            raise EngineFailed(f"the model API is rate-limiting this key (429) and "
-                               f"{settings.VERBATIM_ANTHROPIC_MAX_RETRIES} retries ran out; try again "
-                               f"later ({_api_message(e)})") from None
-        except anthropic.APIStatusError as e:
-            if e.status_code == 529:
-                raise EngineFailed("the model API is overloaded (529) and retries ran out; "
-                                   "try again in a few minutes") from None
-            raise EngineFailed(f"the model API refused the request ({e.status_code}): "
-                               f"{_api_message(e)}") from None
-        except anthropic.APIConnectionError:
-            raise EngineFailed("could not reach the model API "
-                               f"({settings.ANTHROPIC_BASE_URL or 'api.anthropic.com'})") from None
-        except (anthropic.APIError, ValueError, TypeError, KeyError) as e:
-            raise EngineFailed(f"the model API sent a response that could not be read ({type(e).__name__})") from None
-        latency_ms = int((time.monotonic() - started) * 1000)
-        if not _looks_like_message(response):
-            raise EngineFailed("the model API sent a response that could not be read (no content)")
-        self._record(purpose, response, latency_ms)
-        return response
+        self.calls += 1
+        for retry in itertools.count():
+            remaining = self.limits.wall_clock_seconds - self.elapsed()
+            if remaining <= 0:
+                raise _Partial(self._wall_clock_reason())
+            self.beat()  # fenced: an attempt that lost its run spends nothing more
+            started = time.monotonic()
+            try:
+                response = self.client.messages.create(
+                    model=self.model,
+                    max_tokens=tokens_left,
+                    system=[{"type": "text", "text": SYSTEM_PROMPT, "cache_control": EPHEMERAL}],
+                    tools=_cached_tools(),
+                    messages=self.messages,
+                    timeout=remaining,
+                )
+            except (anthropic.APITimeoutError, anthropic.APIConnectionError, anthropic.APIStatusError) as e:
+                self._wait_to_retry(e, retry)
+                continue
+            except (anthropic.APIError, ValueError, TypeError, KeyError) as e:
+                raise EngineFailed("the model API sent a response that could not be read "
+                                   f"({type(e).__name__})") from None
+            latency_ms = int((time.monotonic() - started) * 1000)
+            if not _looks_like_message(response):
+                raise EngineFailed("the model API sent a response that could not be read (no content)")
+            self._record(purpose, response, latency_ms)
+            return response
+
+    def _wait_to_retry(self, error, retry):
+        """Sleep before the next try of a failed call, or raise why there is none."""
+        remaining = self.limits.wall_clock_seconds - self.elapsed()
+        if isinstance(error, anthropic.APITimeoutError) and remaining <= TIMEOUT_SLACK:
+            raise _Partial(f"the model API did not answer within the wall-clock limit "
+                           f"({self.limits.wall_clock_seconds:g} s)") from None
+        if not _retryable(error) or retry >= settings.VERBATIM_ANTHROPIC_MAX_RETRIES:
+            raise EngineFailed(_failure_reason(error)) from None
+        asked = _retry_after(error)
+        if asked is not None and asked >= remaining:
+            raise _Partial(f"the model API asked to wait {asked:g} s") from None
+        wait = asked if asked is not None else min(INITIAL_RETRY_DELAY * 2 ** retry, MAX_RETRY_DELAY)
+        if wait >= remaining:
+            raise _Partial(self._wall_clock_reason() + f" while retrying: {_failure_reason(error)}") from None
+        time.sleep(wait)
 
     def _record(self, purpose, response, latency_ms):
         usage = response.usage
@@ -217,14 +227,16 @@ class AnthropicEngine(Engine):
         }
         self.output_tokens += tokens["output"]
         usd = cost_usd(self.model, tokens)
-        seq = ModelCall.objects.filter(run=self.run).count() + 1
-        ModelCall.objects.create(run=self.run, seq=seq, model=self.model, purpose=purpose,
-                                 input_tokens=tokens["input"], output_tokens=tokens["output"],
-                                 cache_read_tokens=tokens["cache_read"], cache_write_tokens=tokens["cache_write"],
-                                 latency_ms=latency_ms, usd=usd, stop_reason=response.stop_reason or "")
-        self.run.add_event(RunEvent.KIND_MODEL_CALL, {"seq": seq, "purpose": purpose,
-                                                      "stop_reason": response.stop_reason, **tokens,
-                                                      "latency_ms": latency_ms, "usd": str(usd)})
+        with self.run.owned():  # an attempt that lost its run bills nothing to it
+            seq = ModelCall.objects.filter(run=self.run).count() + 1
+            ModelCall.objects.create(run=self.run, seq=seq, model=self.model, purpose=purpose,
+                                     input_tokens=tokens["input"], output_tokens=tokens["output"],
+                                     cache_read_tokens=tokens["cache_read"],
+                                     cache_write_tokens=tokens["cache_write"],
+                                     latency_ms=latency_ms, usd=usd, stop_reason=response.stop_reason or "")
+            self.run.add_event(RunEvent.KIND_MODEL_CALL, {"seq": seq, "purpose": purpose,
+                                                          "stop_reason": response.stop_reason, **tokens,
+                                                          "latency_ms": latency_ms, "usd": str(usd)})
 
     def _question(self):
         scope = ", ".join(self.run.acts) if self.run.acts else "every Act in the corpus"
@@ -315,3 +327,40 @@ def _api_message(error) -> str:
         if message:
             return str(message)[:300]
     return str(getattr(error, "message", "") or error)[:300]
+
+
+def _retryable(error) -> bool:
+    """What the SDK itself would retry: timeouts, lost connections, 408, 409, 429 and 5xx."""
+    if isinstance(error, anthropic.APIStatusError):
+        return error.status_code in (408, 409, 429) or error.status_code >= 500
+    return isinstance(error, (anthropic.APITimeoutError, anthropic.APIConnectionError))
+
+
+def _retry_after(error) -> float | None:
+    """Seconds the API asked us to wait (retry-after-ms, retry-after in seconds or as a date)."""
+    response = getattr(error, "response", None)
+    if response is None:
+        return None
+    headers = response.headers
+    for name, scale in (("retry-after-ms", 1000), ("retry-after", 1)):
+        try:
+            return max(0.0, float(headers.get(name)) / scale)
+        except (TypeError, ValueError):
+            pass
+    when = email.utils.parsedate_tz(headers.get("retry-after") or "")
+    return None if when is None else max(0.0, email.utils.mktime_tz(when) - time.time())
+
+
+def _failure_reason(error) -> str:
+    """The sentence a reader sees when a model call failed for good."""
+    if isinstance(error, anthropic.APITimeoutError):
+        return "the model API did not answer in time; the run stopped"
+    if isinstance(error, anthropic.APIConnectionError):
+        return f"could not reach the model API ({settings.ANTHROPIC_BASE_URL or 'api.anthropic.com'})"
+    if error.status_code == 429:
+        return (f"the model API is rate-limiting this key (429) and "
+                f"{settings.VERBATIM_ANTHROPIC_MAX_RETRIES} retries ran out; try again later "
+                f"({_api_message(error)})")
+    if error.status_code == 529:
+        return "the model API is overloaded (529) and retries ran out; try again in a few minutes"
+    return f"the model API refused the request ({error.status_code}): {_api_message(error)}"

@@ -29,16 +29,17 @@ class EngineFailed(Exception):
 @dataclass
 class Limits:
     """Budgets for one run, from settings (VERBATIM_MAX_TOOL_CALLS, _WALL_CLOCK_SECONDS,
-    _MAX_OUTPUT_TOKENS)."""
+    _MAX_OUTPUT_TOKENS, _MAX_MODEL_CALLS). The wall clock bounds everything, retries included."""
 
     max_tool_calls: int
     wall_clock_seconds: float
     max_output_tokens: int
+    max_model_calls: int = 24
 
     @classmethod
     def from_settings(cls):
         return cls(settings.VERBATIM_MAX_TOOL_CALLS, settings.VERBATIM_WALL_CLOCK_SECONDS,
-                   settings.VERBATIM_MAX_OUTPUT_TOKENS)
+                   settings.VERBATIM_MAX_OUTPUT_TOKENS, settings.VERBATIM_MAX_MODEL_CALLS)
 
 
 @dataclass

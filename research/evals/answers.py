@@ -150,7 +150,8 @@ def answer_one(item, engine, user, script=None) -> AnswerResult:
     result = AnswerResult(id=str(item["id"]), question=item["question"],
                           expected=list(item.get("expected") or []), decline=bool(item.get("decline")))
     run = Run.objects.create(question=item["question"], engine=engine, script=script, created_by=user,
-                             model=settings.VERBATIM_MODEL if engine == "anthropic" else "")
+                             model=settings.VERBATIM_MODEL if engine == "anthropic" else "",
+                             for_eval=True)  # scored by the eval, never put in the review queue
     run.add_event(RunEvent.KIND_STATUS, {"status": Run.STATUS_QUEUED, "engine": engine})
     started = time.monotonic()
     run = execute(run.pk) or Run.objects.get(pk=run.pk)

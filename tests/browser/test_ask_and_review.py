@@ -59,7 +59,8 @@ def test_a_lawyer_asks_and_watches_the_run_finish(page, login, screenshot, db_wo
     wait_for_result(page)
     expect(page.locator(".trace__item").filter(has_text="Tool call: search_statutes").first).to_be_visible()
     expect(page.locator(".trace__item").filter(has_text="Finished")).to_have_count(1)
-    expect(page.locator(".gate .badge")).to_have_text(re.compile(r"^(Pass|Blocked|Partial|Declined)$"))
+    expect(page.locator(".gate [data-signal=quotes] .badge")).to_have_text(re.compile(
+        r"^(Quotes: verified verbatim|Quotes: blocked|Quotes: verified verbatim · answer partial|Declined)$"))
     expect(page.locator(".section-text mark").first).to_be_visible()
     expect(page.locator(".path-line").first).to_contain_text("Path: ")
     expect(page.locator(".path-line").first).to_contain_text("Checked: verbatim · text sha256")
@@ -94,7 +95,8 @@ def test_a_reviewer_approves_and_a_changed_text_voids_it(page, login, screenshot
     login(page, "alice")
     page.goto(f"/runs/{run_id}/")
     wait_for_result(page)
-    expect(page.locator(".gate .badge")).to_have_text("Pass")
+    expect(page.locator(".gate [data-signal=quotes] .badge")).to_have_text("Quotes: verified verbatim")
+    expect(page.locator(".gate [data-signal=answers] .badge")).to_have_text("Answers the question: not shown")
     expect(page.locator("#review")).to_contain_text("Awaiting review")
     expect(page.locator("#review form")).to_have_count(0)
 
@@ -109,6 +111,8 @@ def test_a_reviewer_approves_and_a_changed_text_voids_it(page, login, screenshot
         page.get_by_role("button", name="Approve").click()
     expect(page.locator("#review .review__status .badge")).to_have_text("Approved")
     expect(page.locator("#review")).to_contain_text("Review recorded: approved.")
+    # The decision at the top of the page follows without a reload (sent out of band).
+    expect(page.locator("#decision .badge")).to_have_text("Approved")
     screenshot(page, "research-run-approved")
 
     login(page, "alice")

@@ -13,7 +13,7 @@ def test_a_recorded_run_replays_step_by_step(page, screenshot):
     links = page.locator(".demo-list__link")
     expect(links.first).to_be_visible()
     screenshot(page, "research-demo-list")
-    page.get_by_role("link", name=re.compile(r"blocked after repair")).click()
+    page.get_by_role("link", name=re.compile(r"Blocked after repair")).click()
     expect(page).to_have_url(re.compile(r"/demo/\d+/$"))
 
     items = page.locator("[data-replay-list] > li")
@@ -67,7 +67,7 @@ def test_the_replay_works_without_javascript(browser, app_server):
     try:
         page = context.new_page()
         page.goto("/demo/")
-        page.get_by_role("link", name=re.compile(r"blocked after repair")).click()
+        page.get_by_role("link", name=re.compile(r"Blocked after repair")).click()
         items = page.locator("[data-replay-list] > li")
         expect(items.first).to_be_visible()
         expect(page.locator("[data-replay-list] > li:visible")).to_have_count(items.count())

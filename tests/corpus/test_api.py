@@ -63,7 +63,7 @@ def test_it_lists_versions_newest_first(client):
 @pytest.mark.django_db
 def test_it_returns_a_provision_with_its_section(client):
     data = get_json(client, "/api/v1/provisions/P-8.6:s7(3)(c)")
-    assert data["pinpoint"] == "P-8.6:s7(3)(c)"
+    assert (data["id"], data["section_id"]) == ("P-8.6:s7(3)(c)", "P-8.6:s7")
     assert data["act"] == "P-8.6"
     assert (data["kind"], data["label"], data["status"]) == ("paragraph", "(c)", "in_force")
     assert data["path"] == "Part 1 > Division 1 > section 7 > subsection (3) > paragraph (c)"
@@ -71,12 +71,15 @@ def test_it_returns_a_provision_with_its_section(client):
     assert data["text_sha256"] == hashlib.sha256(data["text"].encode()).hexdigest()
     assert data["version"] == {"lang": "eng", "pit_date": "2026-03-26", "current_date": "2026-03-31",
                                "is_latest": True, "has_pending_amendments": True}
-    assert data["is_latest"] is True
-    assert data["official_url"] == "https://laws-lois.justice.gc.ca/eng/acts/P-8.6/section-7.html"
-    assert data["section"]["pinpoint"] == "P-8.6:s7"
+    assert data["url"] == "https://laws-lois.justice.gc.ca/eng/acts/P-8.6/section-7.html"
+    assert data["section"]["id"] == "P-8.6:s7"
     assert data["section"]["marginal_note"] == "Collection without knowledge or consent"
     assert "(c) " + data["text"] in data["section"]["text"]
     assert data["children"] == []
+    # The section's units, as the agent's tools and the MCP server get them: the one serializer.
+    assert [u["id"] for u in data["units"] if u.get("requested")] == ["P-8.6:s7(3)(c)"]
+    assert (data["units_total"], data["offset"], data["next_offset"]) == (len(data["units"]), 0, None)
+    assert data["text_changed"] is None  # asked only when the request passes text_sha256
 
 
 @pytest.mark.django_db
@@ -90,7 +93,7 @@ def test_it_accepts_pinpoints_with_slashes_and_dots(client):
     definition = get_json(client, "/api/v1/provisions/P-8.6:s2(1)/personal-information")
     assert definition["kind"] == "definition"
     assert definition["text"] == "personal information means information about an identifiable individual. (renseignement personnel)"
-    assert definition["section"]["pinpoint"] == "P-8.6:s2"
+    assert definition["section"]["id"] == "P-8.6:s2"
     clause = get_json(client, "/api/v1/provisions/P-8.6:sch1/4.7.1")
     assert clause["kind"] == "schedule_item"
     assert clause["text"].startswith("The security safeguards shall protect personal information against loss or theft")
@@ -101,7 +104,7 @@ def test_it_accepts_pinpoints_with_slashes_and_dots(client):
 def test_it_returns_the_version_in_force_on_a_date(client):
     data = get_json(client, "/api/v1/provisions/P-21:s8(2)(f)?as_at=2022-09-30")
     assert data["version"]["pit_date"] == "2022-07-26"
-    assert data["is_latest"] is False
+    assert data["version"]["is_latest"] is False
     assert data["text"].startswith("under an agreement or arrangement between the Government of Canada")
 
 
@@ -110,7 +113,7 @@ def test_it_returns_french_text(client):
     data = get_json(client, "/api/v1/provisions/P-21:s3?lang=fra")
     assert data["version"]["lang"] == "fra"
     assert data["path"].startswith("article 3")
-    assert data["official_url"] == "https://laws-lois.justice.gc.ca/fra/lois/P-21/article-3.html"
+    assert data["url"] == "https://laws-lois.justice.gc.ca/fra/lois/P-21/article-3.html"
 
 
 @pytest.mark.django_db
@@ -209,7 +212,8 @@ def test_the_openapi_schema_and_docs_load(client):
     schema = get_json(client, "/api/openapi.json")
     paths = schema["paths"]
     for path in ["/api/v1/acts", "/api/v1/acts/{code}", "/api/v1/acts/{code}/versions",
-                 "/api/v1/acts/{code}/pending-amendments", "/api/v1/provisions/{pinpoint}", "/api/v1/search"]:
+                 "/api/v1/acts/{code}/pending-amendments", "/api/v1/provisions/{pinpoint}",
+                 "/api/v1/provisions/{pinpoint}/versions", "/api/v1/provisions/{pinpoint}/changes", "/api/v1/search"]:
         assert path in paths, path
     assert client.get("/api/docs").status_code == 200
 

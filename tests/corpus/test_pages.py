@@ -110,8 +110,8 @@ def test_french_is_shown_beside_english_aligned_by_order_and_label(client):
     english_units = sections.load_section(pipeda_version(), "s7").nodes
     assert len(rows) == len(english_units)  # section 7 has no continued (tail) text
     first = rows[1]  # subsection 7(1)
-    assert '<span class="unit-label">(1)</span>For the purpose of clause 4.3 of Schedule 1' in first
-    assert '<span class="unit-label">(1)</span>Pour l’application de l’article 4.3 de l’annexe 1 et ' \
+    assert '<span class="unit-label">(1)</span> For the purpose of clause 4.3 of Schedule 1' in first
+    assert '<span class="unit-label">(1)</span> Pour l’application de l’article 4.3 de l’annexe 1 et ' \
            "malgré la note afférente" in first
     b01 = next(r for r in rows if ADDED_IN_2024 in r)
     assert "la communication est faite au titre de l’alinéa (3)d.21);" in b01
@@ -120,8 +120,8 @@ def test_french_is_shown_beside_english_aligned_by_order_and_label(client):
     alone = [r for r in rows if "No matching French text found here." in r]
     assert [re.search(r'id="([^"]+)"', r).group(1) for r in alone] == ["s7-3-h-i", "s7-3-h-ii"]
     last = rows[-1]
-    assert '<span class="unit-label">(5)</span>Despite clause 4.5 of Schedule 1' in last
-    assert '<span class="unit-label">(5)</span>Malgré l’article 4.5 de l’annexe 1' in last
+    assert '<span class="unit-label">(5)</span> Despite clause 4.5 of Schedule 1' in last
+    assert '<span class="unit-label">(5)</span> Malgré l’article 4.5 de l’annexe 1' in last
 
 
 def test_french_alone_is_shown_with_lang_fra(client):
@@ -187,6 +187,15 @@ def test_statute_text_is_escaped(client):
     html = html_of(client.get("/acts/P-8.6/s3/"))
     assert "Purpose &lt;script&gt;alert(1)&lt;/script&gt; &amp; more" in html
     assert "<script>alert" not in html
+
+
+def test_side_by_side_at_a_date_with_no_french_version_shows_the_english_and_says_so(client):
+    # The only French PIPEDA held is consolidated to 2026-03-26; English is held from 2019-06-21.
+    html = html_of(client.get("/acts/P-8.6/s7/?compare=1&as_at=2020-01-01"))
+    assert "No French version is held for this date" in html
+    assert "the English text is shown alone" in html
+    assert '<article class="statute"' in html
+    assert '<span class="unit-label">(1)</span> For the purpose of clause 4.3 of Schedule 1' in html
 
 
 def test_pages_carry_no_inline_script_or_style(client):

@@ -6,7 +6,8 @@
 
 Each POST /v1/messages takes the next scripted response from the queue and records the request
 (JSON body and headers). A response may be a message, an error status with headers
-(429 + retry-after, 529), a delay (for timeouts) or raw bytes (malformed JSON).
+(429 + retry-after, 529), a delay before the headers (a timeout), a stall after the headers
+and half the body (a stalled body) or raw bytes (malformed JSON).
 """
 
 import itertools
@@ -50,6 +51,11 @@ def error(status, message="error", kind=None, headers=None) -> dict:
 
 def delayed(response, seconds) -> dict:
     return {**response, "delay": seconds}
+
+
+def stalled(response, seconds) -> dict:
+    """`response` whose headers and first half of the body arrive at once, the rest after `seconds`."""
+    return {**response, "stall": seconds}
 
 
 def raw(data: bytes, status=200) -> dict:
@@ -117,6 +123,12 @@ class FakeAnthropic:
                     for key, value in (response.get("headers") or {}).items():
                         self.send_header(key, value)
                     self.end_headers()
+                    if response.get("stall"):
+                        half = len(data) // 2
+                        self.wfile.write(data[:half])
+                        self.wfile.flush()
+                        time.sleep(response["stall"])
+                        data = data[half:]
                     self.wfile.write(data)
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (a timeout test)

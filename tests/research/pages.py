@@ -11,12 +11,12 @@ SUMMONS = "required to comply with a summons or warrant issued"
 
 
 def checked_run(user, quotes, question="May an organization disclose without consent for a subpoena?",
-                **fields):
+                reading="Section 7(3)(c) permits disclosure to comply with a subpoena.", **fields):
     """A finished run whose claims quote `quotes` ([(provision_id, quote)], one claim each),
     gated by verifier.gates against the default corpus and stored as the pipeline stores them."""
     answer = {"claims": [{"text": f"Claim quoting {pid}.", "citations": [{"provision_id": pid, "quote": q}]}
                          for pid, q in quotes],
-              "reading": "Section 7(3)(c) permits disclosure to comply with a subpoena.",
+              "reading": reading,
               "not_in_text": "Whether a foreign subpoena counts."}
     corpus = DbCorpus()
     findings = gate_answer(answer, corpus, [pid for pid, _ in quotes])

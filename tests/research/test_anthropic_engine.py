@@ -1,5 +1,8 @@
 """The anthropic engine, driving the real SDK against a fake Messages API on loopback."""
 
+import signal
+import time
+from contextlib import contextmanager
 from decimal import Decimal
 
 import pytest
@@ -12,6 +15,7 @@ from tests.research.fake_anthropic import (
     error,
     raw,
     reply,
+    stalled,
     submit,
     tool_use,
 )
@@ -112,8 +116,71 @@ def test_a_timeout_ends_the_run_as_partial_not_stuck(api, settings):
     api.queue(delayed(reply(submit(answer(SUBPOENA_CLAIM))), 3))
     run = start()
     assert (run.status, run.gate) == (Run.STATUS_DONE, Run.GATE_PARTIAL)
-    assert run.partial_reason == "stopped at the wall-clock limit (1 s)"
+    assert run.partial_reason == "the model API did not answer within the wall-clock limit (1 s)"
     assert run.claims.count() == 0
+
+
+@contextmanager
+def within(seconds):
+    """Fail (rather than hang) when the block takes longer than `seconds`: a run that sleeps as
+    long as the API asks would otherwise stop the suite."""
+    def too_slow(*_):
+        raise AssertionError(f"took longer than {seconds} s")
+    previous = signal.signal(signal.SIGALRM, too_slow)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_a_retry_after_longer_than_the_time_left_ends_the_run_as_partial(api):
+    api.queue(error(429, "slow down", headers={"retry-after": "100000"}))
+    started = time.monotonic()
+    with within(10):
+        run = start()
+    assert time.monotonic() - started < 5
+    assert (run.status, run.gate) == (Run.STATUS_DONE, Run.GATE_PARTIAL)
+    assert run.partial_reason == "the model API asked to wait 100000 s"
+    assert len(api.requests) == 1
+
+
+@pytest.mark.parametrize("fault", [delayed, stalled], ids=["no-answer", "stalled-body"])
+def test_a_slow_api_takes_the_wall_clock_not_a_multiple_of_it(api, settings, fault):
+    settings.VERBATIM_WALL_CLOCK_SECONDS = 2.0
+    api.queue(*[fault(reply(submit(answer(SUBPOENA_CLAIM))), 8) for _ in range(3)])
+    started = time.monotonic()
+    with within(20):
+        run = start()
+    took = time.monotonic() - started
+    assert 1.9 <= took < 3.5, took
+    assert (run.gate, run.partial_reason) == (
+        Run.GATE_PARTIAL, "the model API did not answer within the wall-clock limit (2 s)")
+    assert len(api.requests) == 1
+
+
+def test_a_model_that_keeps_sending_an_invalid_submission_stops_at_the_call_cap(api, settings):
+    settings.VERBATIM_MAX_MODEL_CALLS = 4
+    no_citation = {"claims": [{"text": "Anything goes.", "citations": []}], "reading": "", "not_in_text": ""}
+    api.queue(*[reply(submit(no_citation)) for _ in range(10)])
+    run = start()
+    assert (run.status, run.gate) == (Run.STATUS_DONE, Run.GATE_PARTIAL)
+    assert run.partial_reason == "stopped at the model call limit (4 calls)"
+    assert (len(api.requests), run.model_calls.count()) == (4, 4)
+    assert run.events.filter(kind=RunEvent.KIND_TOOL_ERROR).count() == 4
+
+
+def test_the_call_cap_counts_the_repair_turn(api, settings):
+    settings.VERBATIM_MAX_MODEL_CALLS = 2
+    altered = SUBPOENA.replace("a subpoena or warrant", "a warrant")
+    api.queue(reply(tool_use("get_provision", {"id": "P-8.6:s7(3)"})),
+              reply(submit(answer(("Subpoenas allow disclosure.", "P-8.6:s7(3)(c)", altered)))),
+              reply(submit(answer(SUBPOENA_CLAIM))))
+    run = start()
+    assert (run.gate, run.partial_reason) == (Run.GATE_BLOCKED, "stopped at the model call limit (2 calls)")
+    assert [c.status for c in run.claims.all()] == [Claim.STATUS_BLOCKED]
+    assert len(api.requests) == 2
 
 
 def test_a_garbage_response_fails_the_run_with_a_reason(api, settings):
@@ -162,11 +229,13 @@ def test_the_tool_call_limit_marks_the_answer_partial(api, settings):
 
 def test_the_wall_clock_limit_marks_the_answer_partial(api, settings):
     settings.VERBATIM_ANTHROPIC_MAX_RETRIES = 0
-    settings.VERBATIM_WALL_CLOCK_SECONDS = 1.0
-    api.queue(delayed(reply(tool_use("get_provision", {"id": "P-8.6:s7"})), 0.6),
-              delayed(reply(submit(answer(SUBPOENA_CLAIM))), 0.8))
+    settings.VERBATIM_WALL_CLOCK_SECONDS = 2.0
+    api.queue(delayed(reply(tool_use("get_provision", {"id": "P-8.6:s7"})), 0.5),
+              delayed(reply(submit(answer(SUBPOENA_CLAIM))), 4))
     run = start()
-    assert (run.gate, run.partial_reason) == (Run.GATE_PARTIAL, "stopped at the wall-clock limit (1 s)")
+    assert (run.gate, run.partial_reason) == (
+        Run.GATE_PARTIAL, "the model API did not answer within the wall-clock limit (2 s)")
+    assert run.model_calls.count() == 1
 
 
 def test_hitting_max_tokens_marks_the_answer_partial(api):
@@ -193,6 +262,29 @@ def test_usage_and_cost_add_up(api):
     assert (run.input_tokens, run.output_tokens, run.cache_read_tokens, run.cache_write_tokens) == (1700, 400, 2500, 200)
     assert run.usd == Decimal("0.008400")
     assert all(c.latency_ms >= 0 and c.model == "claude-sonnet-5-5" for c in calls)
+
+
+def test_a_failed_run_keeps_what_its_model_calls_cost(api):
+    # The first call costs 1000 input and 200 output tokens: 0.0020 + 0.0020 = 0.0040 USD.
+    api.queue(reply(tool_use("get_provision", {"id": "P-8.6:s7(3)(c)"}), input_tokens=1000, output_tokens=200),
+              error(400, "prompt is too long", kind="invalid_request_error"))
+    run = start()
+    assert (run.status, run.error) == (Run.STATUS_FAILED,
+                                       "the model API refused the request (400): prompt is too long")
+    assert (run.input_tokens, run.output_tokens, run.usd) == (1000, 200, Decimal("0.004000"))
+
+
+def test_a_model_error_in_the_repair_turn_keeps_the_checked_answer(api):
+    altered = SUBPOENA.replace("a subpoena or warrant", "a warrant")
+    first = answer(SUBPOENA_CLAIM, ("Debts allow disclosure.", "P-8.6:s7(3)(b)", altered))
+    api.queue(reply(tool_use("get_provision", {"id": "P-8.6:s7(3)"})), reply(submit(first)),
+              error(400, "invalid request", kind="invalid_request_error"))
+    run = start()
+    assert (run.status, run.gate, run.error) == (Run.STATUS_DONE, Run.GATE_BLOCKED, "")
+    assert [(c.status, c.repaired) for c in run.claims.all()] == [("pass", False), ("blocked", False)]
+    assert run.events.filter(kind=RunEvent.KIND_STATUS, data__status="repair failed").get().data["reason"] == (
+        "the model API refused the request (400): invalid request")
+    assert run.model_calls.count() == 2 and run.usd == sum(m.usd for m in run.model_calls.all())
 
 
 def test_system_tools_and_the_newest_tool_result_carry_cache_control(api):

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from django.test import Client, override_settings
 
-from research.models import Run, RunEvent
+from research.models import ModelCall, Run, RunEvent
 from research.tokens import create_token
 from tests.base import finished_run
 
@@ -184,10 +184,26 @@ def test_it_answers_404_for_an_unknown_run(api):
 @override_settings(VERBATIM_DAILY_USD_CAP=1.0)
 def test_it_refuses_a_model_run_over_the_daily_spend_cap(api, people, monkeypatch):
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
-    Run.objects.create(question="earlier", engine="anthropic", created_by=people[1], usd=Decimal("1.25"))
+    earlier = Run.objects.create(question="earlier", engine="anthropic", created_by=people[1], usd=Decimal("1.25"),
+                                 status=Run.STATUS_DONE)
+    ModelCall.objects.create(run=earlier, seq=1, model="claude-sonnet-5-5", usd=Decimal("1.25"))
     resp = api.post({"question": QUESTION})
     assert_api_error(resp, "daily spend cap reached: $1.25 of $1.00 used today", status=429)
     assert Run.objects.count() == 1
+
+
+@override_settings(VERBATIM_DAILY_USD_CAP=1.0)
+def test_the_spend_cap_counts_failed_and_running_runs(api, people, monkeypatch):
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
+    # Neither run has totalled its usage on the run row: a running run has not finished, and a
+    # failed run did not keep its cost before issue 18.
+    failed = Run.objects.create(question="failed", engine="anthropic", created_by=people[1], status=Run.STATUS_FAILED)
+    running = Run.objects.create(question="running", engine="anthropic", created_by=people[1],
+                                 status=Run.STATUS_RUNNING)
+    ModelCall.objects.create(run=failed, seq=1, model="claude-sonnet-5-5", usd=Decimal("0.60"))
+    ModelCall.objects.create(run=running, seq=1, model="claude-sonnet-5-5", usd=Decimal("0.45"))
+    assert_api_error(api.post({"question": QUESTION}), "daily spend cap reached: $1.05 of $1.00 used today",
+                     status=429)
 
 
 @override_settings(VERBATIM_DAILY_RUNS_PER_USER=1)

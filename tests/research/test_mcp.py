@@ -1,4 +1,5 @@
-"""The MCP server's tools, called in-process through the SDK, and a stdio smoke test."""
+"""The MCP server's tools and prompts, called in-process through the SDK, and through the
+official client over stdio against `manage.py mcp`."""
 
 import json
 import os
@@ -25,14 +26,78 @@ def call(name, **arguments):
     return anyio.run(go)
 
 
+TOOL_NAMES = ["search_statutes", "get_provision", "find_definition", "list_acts", "list_versions",
+              "get_version_changes", "pending_amendments", "verify_quote", "check_claim"]
+PROMPT_NAMES = ["verbatim-verified-answer", "verbatim-research"]
+# PIPEDA s. 7 as consolidated on 2019-06-21 (tests/corpus/test_provision_history.py).
+S7_2019 = "c19928029dd4dd9379478e57c1fbfeb1509ba95e9aef453f2cf96c1d6569d413"
+# One call per tool, with what each must answer on the default corpus.
+CALLS = {
+    "search_statutes": ({"query": "subpoena warrant disclose", "acts": ["P-8.6"]},
+                        lambda got: "P-8.6:s7" in [h["id"] for h in got["hits"]]),
+    "get_provision": ({"id": "P-8.6:s7(3)(c)"},
+                      lambda got: got["text"].startswith(SUBPOENA) and got["section_id"] == "P-8.6:s7"),
+    "find_definition": ({"act": "P-8.6", "term": "personal information"},
+                        lambda got: got["id"] == "P-8.6:s2(1)/personal-information"),
+    "list_acts": ({}, lambda got: [a["code"] for a in got["acts"]] == ["C-42", "H-6", "I-21", "L-2", "P-21", "P-8.6"]),
+    "list_versions": ({"id": "P-8.6:s7"}, lambda got: got["versions"][0]["text_sha256"] == S7_2019),
+    "get_version_changes": ({"id": "P-8.6:s7", "from_date": "2020-01-01"},
+                            lambda got: [u["id"] for u in got["units"]] == [
+                                "P-8.6:s7(1)(b.01)", "P-8.6:s7(2)(d)", "P-8.6:s7(3)(d.21)"]),
+    "pending_amendments": ({"act": "P-8.6", "provision": "s11"},
+                           lambda got: [a["citation"] for a in got["amendments"]] == ["2026, c. 3, s. 390"]),
+    "verify_quote": ({"provision_id": "P-8.6:s7(3)(c)", "quote": SUBPOENA}, lambda got: got["status"] == "match"),
+    "check_claim": ({"text": f'PIPEDA, paragraph 7(3)(c): a disclosure "{SUBPOENA}".'},
+                    lambda got: got["claims"][0]["label"] == "verified"),
+}
+
+
 @in_process
-def test_it_lists_the_four_tools():
+def test_it_lists_every_read_only_tool_and_two_prompts():
     async def go():
         async with Client(build_server()) as client:
-            return (await client.list_tools()).tools
-    tools = anyio.run(go)
-    assert [t.name for t in tools] == ["search_statutes", "get_provision", "verify_quote", "check_claim"]
+            return (await client.list_tools()).tools, (await client.list_prompts()).prompts
+    tools, prompts = anyio.run(go)
+    assert [t.name for t in tools] == TOOL_NAMES
     assert all(t.annotations.read_only_hint for t in tools)
+    assert [p.name for p in prompts] == PROMPT_NAMES
+
+
+@in_process
+def test_its_prompts_come_from_the_same_source_as_the_agents_system_prompt():
+    from research import prompts
+    from research.engines.anthropic import SYSTEM_PROMPT
+    from verifier.answer_markdown import FOOTER
+
+    async def go():
+        async with Client(build_server()) as client:
+            return [await client.get_prompt(name) for name in PROMPT_NAMES]
+    answer, research = [p.messages[0].content.text for p in anyio.run(go)]
+    assert answer == prompts.verified_answer_prompt() and research == prompts.research_prompt()
+    assert FOOTER in answer and '"notwithstanding"' in answer and "quote-mismatch" in answer
+    for rule in prompts.QUOTE_RULES:  # the rules the agent is given are the MCP client's
+        assert rule in SYSTEM_PROMPT and rule in answer
+    for kind, tools, trap in prompts.RESEARCH_GUIDE:
+        assert f"## {kind}\nTools: {tools}.\nTrap: {trap}" in research
+
+
+@in_process
+def test_it_says_when_the_text_a_client_read_has_changed():
+    got = call("get_provision", id="P-8.6:s7", text_sha256=S7_2019).structured_content
+    assert got["text_changed"] is True and got["text_sha256"] != S7_2019
+    then = call("get_provision", id="P-8.6:s7", as_at="2020-01-01", text_sha256=S7_2019).structured_content
+    assert then["text_changed"] is False
+    quote = call("verify_quote", provision_id="P-8.6:s7(3)(c)", quote=SUBPOENA, text_sha256=S7_2019).structured_content
+    assert (quote["status"], quote["text_changed"]) == ("match", True)
+
+
+@in_process
+def test_it_pages_a_long_section():
+    first = call("get_provision", id="C-42:s2").structured_content  # 101 units: definitions
+    assert first["next_offset"] == 80 and len(first["units"]) == 80
+    rest = call("get_provision", id="C-42:s2", offset=80).structured_content
+    assert rest["offset"] == 80 and rest["next_offset"] is None
+    assert len(rest["units"]) == first["units_total"] - 80
 
 
 @in_process
@@ -62,7 +127,7 @@ def test_it_refuses_an_unknown_act_in_search():
 def test_it_gets_the_whole_section_of_a_provision():
     got = call("get_provision", id="P-8.6:s7(3)(c)").structured_content
     assert (got["id"], got["section_id"], got["act"]) == ("P-8.6:s7(3)(c)", "P-8.6:s7", "P-8.6")
-    requested = [u for u in got["units"] if u["requested"]]
+    requested = [u for u in got["units"] if u.get("requested")]
     assert [u["id"] for u in requested] == ["P-8.6:s7(3)(c)"]
     assert requested[0]["text"].startswith(SUBPOENA)
 
@@ -109,14 +174,24 @@ def test_it_contradicts_a_claim_citing_a_missing_section():
 
 
 def test_it_answers_over_stdio(seeded_db_file):
-    """A real client starts `manage.py mcp` and calls a tool (against a seeded SQLite file)."""
+    """The official client starts `manage.py mcp` (on a seeded SQLite file), lists its tools and
+    prompts, reads each prompt and calls each tool."""
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     params = StdioServerParameters(command=sys.executable, args=["manage.py", "mcp"], cwd=str(settings.BASE_DIR),
                                    env={**env, "VERBATIM_SQLITE_PATH": str(seeded_db_file)})
 
     async def go():
         async with Client(params) as client:
-            return await client.call_tool("verify_quote", {"provision_id": "P-8.6:s7(3)(c)", "quote": SUBPOENA})
+            tools = [t.name for t in (await client.list_tools()).tools]
+            prompts = [p.name for p in (await client.list_prompts()).prompts]
+            texts = [(await client.get_prompt(name)).messages[0].content.text for name in prompts]
+            results = {name: await client.call_tool(name, arguments) for name, (arguments, _) in CALLS.items()}
+            return tools, prompts, texts, results
 
-    result = anyio.run(go)
-    assert json.loads(result.content[0].text)["status"] == "match"
+    tools, prompts, texts, results = anyio.run(go)
+    assert tools == TOOL_NAMES and prompts == PROMPT_NAMES
+    assert all(text.startswith("# ") for text in texts)
+    assert set(results) == set(TOOL_NAMES)
+    for name, result in results.items():
+        assert not result.is_error, (name, result.content)
+        assert CALLS[name][1](json.loads(result.content[0].text)), name

@@ -48,6 +48,29 @@ def test_the_replay_keeps_original_timings_capped(client, recorded):
     assert data["events"][1]["title"] == "Tool call: get_provision"
 
 
+def test_the_recorded_blocked_run_withholds_its_reading(client, db):
+    # research/recorded/03 is /demo/3/ after load_default_data: its one claim ("An access request
+    # may be made in writing", quoting "can" where PIPEDA s. 8(1) says "must") is blocked.
+    import json
+
+    from django.conf import settings
+
+    from research.recording import import_run
+
+    path = settings.BASE_DIR / "research" / "recorded" / "03-blocked-after-repair.json"
+    run = import_run(json.loads(path.read_text(encoding="utf-8")))
+    assert (run.gate, run.reading, list(run.claims.values_list("status", flat=True))) == (
+        "blocked", "Writing is optional.", ["blocked"])
+    html = client.get(reverse("research:demo_replay", args=[run.pk])).content.decode()
+    reading = html[html.index('id="reading-heading"'):html.index('id="nit-heading"')]
+    assert reading.count("Writing is optional.") == 1
+    withheld = reading[reading.index('<details class="reading__withheld"'):reading.index("</details>")]
+    assert "<p>Writing is optional.</p>" in withheld
+    assert ("Rests on a blocked claim. Claim 1 is blocked and this part names no provision that a claim "
+            "which passed quotes, so it may rest on it.") in withheld
+    assert '<span class="badge badge--bad">Quotes: blocked</span>' in html
+
+
 def test_the_evals_page_says_when_there_are_none(client, db):
     html = client.get(reverse("research:demo_evals")).content.decode()
     assert "No eval runs yet" in html
@@ -67,3 +90,18 @@ def test_the_evals_page_shows_the_latest_results_with_reasons(client, db):
     assert '<span class="badge badge--ok">Thresholds met</span>' in html
     assert "P-8.6:s7 found at rank 2 of 5." in html
     assert "<svg" in html
+
+
+def test_the_list_tells_the_stories_in_order_under_plain_names(client):
+    from django.conf import settings
+    from django.core.management import call_command
+
+    call_command("import_runs", str(settings.BASE_DIR / "research" / "recorded"), verbosity=0)
+    html = client.get(reverse("research:demo")).content.decode()
+    names = ["Pass: disclosure to comply with a subpoena", "Pass with a downgraded pinpoint",
+             "Blocked after repair", "Blocked, then repaired to pass", "Declined: Ontario residential",
+             "Partial: stopped at the tool-call limit", "Gate pass: When may an organization disclose"]
+    positions = [html.find(f">{name}") for name in names]
+    assert -1 not in positions
+    assert positions == sorted(positions)
+    assert "scripted engine ·" not in html and "extractive engine ·" not in html

@@ -53,3 +53,27 @@ def test_it_checks_ownership(client, people):
     alice, _, charlie = people
     run = checked_run(alice, [("P-8.6:s7(3)(c)", SUBPOENA)])
     assert export(client, charlie, run).status_code == 404
+
+
+def test_it_exports_a_reading_resting_on_a_blocked_claim_as_withheld(client, people):
+    alice, _, _ = people
+    time_limit = ("An organization shall respond to a request with due diligence and in any case not later "
+                  "than thirty days after receipt of the request.")
+    run = checked_run(alice, [("P-8.6:s8(3)", time_limit),
+                              ("P-8.6:s8(1)", "A request under clause 4.9 of Schedule 1 can be made in writing.")],
+                      reading="Section 8(3) gives the organization thirty days.\n\n"
+                              "Section 8(1) makes writing optional.")
+    md = export(client, alice, run).content.decode()
+    reading = md[md.index("## Reading"):md.index("## Not in the text above")]
+    assert reading.split("\n\n")[2:] == [
+        "Section 8(3) gives the organization thirty days.",
+        "<details><summary>Withheld: rests on a blocked claim. It names P-8.6:s8(1), which only blocked "
+        "claim 2 cites.</summary>",
+        "Section 8(1) makes writing optional.",
+        "</details>",
+        "",
+    ]
+    # The passages are still read back as before: the fold adds no quote.
+    assert parse_answer_markdown(md) == [("P-8.6:s8(3)", time_limit),
+                                         ("P-8.6:s8(1)", "A request under clause 4.9 of Schedule 1 can be "
+                                                         "made in writing.")]

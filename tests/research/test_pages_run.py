@@ -18,8 +18,61 @@ def test_it_shows_the_quote_highlighted_in_its_section(client, people):
            "section 7 &gt; subsection (3) &gt; paragraph (c)" in html
     assert "Checked: verbatim · text sha256 " in html
     assert "https://laws-lois.justice.gc.ca/eng/acts/P-8.6/section-7.html" in html
-    assert 'class="badge badge--ok">Pass</span>' in html
+    assert 'data-signal="quotes"><span class="badge badge--ok">Quotes: verified verbatim</span>' in html
     assert "Blocked claims" not in html
+
+
+def test_it_shows_the_two_signals_apart(client, people):
+    alice, _, _ = people
+    run = checked_run(alice, [("P-8.6:s7(3)(c)", SUBPOENA)])
+    html = login(client, alice).get(reverse("research:run", args=[run.pk])).content.decode()
+    result = html[html.index('aria-label="Run result"'):html.index('id="text-heading"')]
+    assert 'data-signal="quotes"><span class="badge badge--ok">Quotes: verified verbatim</span>' in result
+    # Nothing in this run measured whether the quote answers the question: it says so.
+    assert ('data-signal="answers"><span class="badge badge--info">Answers the question: not shown</span>'
+            in result)
+    assert "Nothing in this run measured whether the quotes answer the question" in result
+    claim = " ".join(html[html.index('id="claim-1"'):].split())
+    assert 'class="badge badge--ok">Quotes: verified verbatim</span> Claim 1' in claim
+    assert '<span class="badge badge--info">Answers the question: not scored</span>' in claim
+
+
+def test_it_labels_a_stored_measure_for_what_it_is(client, people):
+    alice, _, _ = people
+    run = checked_run(alice, [("P-8.6:s7(3)(c)", SUBPOENA)], answer={
+        "answers_question": {"measure": "retrieval confidence", "verdict": "partly", "score": 0.614},
+        "claims": [{"answers_question": {"measure": "model judge", "verdict": "supported", "score": 0.91}}]})
+    html = login(client, alice).get(reverse("research:run", args=[run.pk])).content.decode()
+    result = html[html.index('aria-label="Run result"'):html.index('id="text-heading"')]
+    assert '<span class="badge badge--warn">Answers the question: partly</span>' in result
+    assert "Score 0.61. Measured by the engine&#x27;s retrieval confidence, not a check of the text." in result
+    claim = html[html.index('id="claim-1"'):]
+    assert '<span class="badge badge--ok">Answers the question: supported</span>' in claim
+    assert "score 0.91 · Measured by a model&#x27;s judgment, not a check of the text." in claim
+
+
+# PIPEDA s. 8(3), quoted right; s. 8(1) says "must", and the blocked claim quotes it as "can".
+TIME_LIMIT = ("An organization shall respond to a request with due diligence and in any case not later "
+              "than thirty days after receipt of the request.")
+WRITING_ALTERED = "A request under clause 4.9 of Schedule 1 can be made in writing."
+
+
+def test_it_withholds_the_reading_that_rests_on_a_blocked_claim(client, people):
+    alice, _, _ = people
+    run = checked_run(alice, [("P-8.6:s8(3)", TIME_LIMIT), ("P-8.6:s8(1)", WRITING_ALTERED)],
+                      reading="Section 8(3) gives the organization thirty days.\n\n"
+                              "Section 8(1) makes writing optional.")
+    assert list(run.claims.values_list("status", flat=True)) == ["pass", "blocked"]
+    html = login(client, alice).get(reverse("research:run", args=[run.pk])).content.decode()
+    reading = html[html.index('id="reading-heading"'):html.index('id="nit-heading"')]
+    assert "(1 of 2 paragraphs): unfold to read, do not rely on it." in reading
+    withheld = reading[reading.index("<details"):reading.index("</details>")]
+    assert '<span class="badge badge--bad">Withheld</span> Rests on a blocked claim.' in withheld
+    assert "It names P-8.6:s8(1), which only blocked claim 2 cites." in withheld
+    assert "<p>Section 8(1) makes writing optional.</p>" in withheld
+    assert reading.count("Section 8(1) makes writing optional.") == 1  # nowhere outside the fold
+    standing = reading[:reading.index("<details")]
+    assert "<p>Section 8(3) gives the organization thirty days.</p>" in standing
 
 
 def test_it_keeps_reading_and_not_in_text_apart_from_quotes(client, people):

@@ -1,8 +1,11 @@
-"""No run stays running: stale runs are queued again or failed, a killed worker's run is finished
-by the next worker, and two workers never take the same run.
+"""No run stays running, and none runs twice: stale runs are queued again or failed, a killed
+worker's run is finished by the next worker, an idle worker recovers a stale run on its own, a
+model call longer than the stale threshold is not run again, a worker that lost its run writes
+nothing more, and two workers never take the same run.
 
-The worker tests run real `manage.py db_worker` processes against their own file database (a
-copy of the dev corpus), so the shared test database is never flushed.
+The worker tests run real `manage.py run_worker` processes against their own database (a copy
+of the seeded SQLite file, or on PostgreSQL a clone of the session's test database), so the
+shared test database is never flushed. The anthropic runs talk to the fake Messages API.
 """
 
 import json
@@ -19,9 +22,10 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
-from research.models import Run, RunEvent
+from research.models import Run, RunEvent, RunLost
 from research.tasks import RETRIED_ONCE, recover_stale_runs
 from tests.base import copy_seeded_db
+from tests.research.fake_anthropic import FakeAnthropic, delayed, reply, submit, tool_use
 
 ROOT = Path(settings.BASE_DIR)
 PG_URL = os.environ.get("VERBATIM_TEST_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres")
@@ -62,6 +66,22 @@ def test_a_run_with_a_fresh_heartbeat_is_left_alone():
     assert run.status == Run.STATUS_RUNNING
 
 
+@pytest.mark.django_db
+def test_an_attempt_that_lost_its_run_writes_nothing():
+    run = Run.objects.create(question="q", engine="scripted")
+    assert run.claim()
+    Run.objects.filter(pk=run.pk).update(heartbeat_at=timezone.now() - timedelta(seconds=600))
+    assert recover_stale_runs()["requeued"] == [run.pk]
+    assert Run.objects.get(pk=run.pk).claim()  # attempt 2, by another worker
+    for write in (run.beat, lambda: run.add_event(RunEvent.KIND_STATUS, {"status": "late"}),
+                  lambda: run.fail("late")):
+        with pytest.raises(RunLost):
+            write()
+    run.refresh_from_db()
+    assert (run.status, run.attempts, run.error) == (Run.STATUS_RUNNING, 2, "")
+    assert not run.events.filter(data__status="late").exists()
+
+
 # --- real worker processes -------------------------------------------------------------------
 
 def _env(**extra):
@@ -78,7 +98,7 @@ def _manage(env, *args, code=None, timeout=120):
 
 
 def _worker(env):
-    return subprocess.Popen([sys.executable, "manage.py", "db_worker", "--queue-name", "*", "--interval", "0.2",
+    return subprocess.Popen([sys.executable, "manage.py", "run_worker", "--queue-name", "*", "--interval", "0.2",
                              "--no-startup-delay", "--no-reload", "-v0"],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             start_new_session=True)
@@ -192,3 +212,171 @@ def test_two_workers_never_take_the_same_run_on_postgresql():
         finally:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     assert outcome == "[False, False, False, False, False, False, False, True] running 1"
+
+
+# --- one attempt's result, on either database ------------------------------------------------
+
+SUBPOENA = ("required to comply with a subpoena or warrant issued or an order made by a court, person or "
+            "body with jurisdiction to compel the production of information, or to comply with rules of "
+            "court relating to the production of records;")
+ANSWER = {"claims": [{"text": "An organization may disclose without consent to comply with a subpoena.",
+                      "citations": [{"provision_id": "P-8.6:s7(3)(c)", "quote": SUBPOENA}]}],
+          "reading": "", "not_in_text": "Only if a listed case applies; despite the note to clause 4.3."}
+STALE = 3  # seconds; workers beat every 0.6 s and sweep every 0.75 s
+
+ENQUEUE_ANTHROPIC = """
+from research.models import Run
+from research.tasks import execute_run
+run = Run.objects.create(question="May an organization disclose personal information for a subpoena?",
+                         engine="anthropic", acts=["P-8.6"])
+execute_run.enqueue(run_id=run.pk)
+print(run.pk)
+"""
+
+
+@pytest.fixture
+def worker_db(request, tmp_path):
+    """(env, query) for worker processes sharing one database like the suite's own: a copy of
+    the seeded SQLite file, or a clone of the PostgreSQL test database."""
+    from django.db import connection, connections
+
+    if connection.vendor == "sqlite":
+        path = copy_seeded_db(request.getfixturevalue("seeded_db_file"), tmp_path)
+        env = _env(VERBATIM_SQLITE_PATH=str(path))
+
+        def query(sql, *params):
+            with sqlite3.connect(path, timeout=20) as db:
+                return db.execute(sql.replace("%s", "?"), params).fetchall()
+        yield env, query
+        return
+    import psycopg
+
+    request.getfixturevalue("django_db_setup")
+    source, clone = connection.settings_dict["NAME"], f"verbatim_workers_{os.getpid()}"
+    base = PG_URL.replace("postgres://", "postgresql://").rsplit("/", 1)[0]
+    connections.close_all()  # a template database takes no other sessions while it is copied
+    with psycopg.connect(base + "/postgres", autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{clone}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{clone}" TEMPLATE "{source}"')
+        try:
+            def query(sql, *params):
+                with psycopg.connect(f"{base}/{clone}") as db:
+                    return db.execute(sql, params).fetchall()
+            yield _env(DATABASE_URL=f"{base}/{clone}".replace("postgresql://", "postgres://")), query
+        finally:
+            admin.execute(f'DROP DATABASE IF EXISTS "{clone}" WITH (FORCE)')
+
+
+@pytest.fixture
+def fake_api():
+    with FakeAnthropic() as api:
+        yield api
+
+
+def _anthropic_env(env, api):
+    return {**env, "ANTHROPIC_API_KEY": "sk-test-not-a-real-key", "ANTHROPIC_BASE_URL": api.url,
+            "VERBATIM_RUN_STALE_SECONDS": str(STALE), "VERBATIM_WALL_CLOCK_SECONDS": "60"}
+
+
+def _outcome(query, run_id):
+    """status, attempts, final events, claims, model calls and USD of run `run_id`."""
+    status, attempts, usd = query("SELECT status, attempts, usd FROM research_run WHERE id = %s", run_id)[0]
+    count = {table: query(f"SELECT COUNT(*) FROM {table} WHERE run_id = %s" + extra, run_id)[0][0]
+             for table, extra in (("research_runevent", " AND kind = 'final'"), ("research_claim", ""),
+                                  ("research_modelcall", ""))}
+    return (status, attempts, count["research_runevent"], count["research_claim"], count["research_modelcall"],
+            f"{float(usd):.6f}")
+
+
+def _finished(query, run_id):
+    return query("SELECT status FROM research_run WHERE id = %s", run_id)[0][0] in ("done", "failed")
+
+
+def _stop_all(*processes):
+    for process in processes:
+        if process is not None:
+            _stop(process)
+
+
+def test_a_model_call_longer_than_the_stale_threshold_runs_once(worker_db, fake_api):
+    env, query = worker_db
+    env = _anthropic_env(env, fake_api)
+    # The first reply takes twice the stale threshold. Replies for a second attempt are queued
+    # too: today's code would use them.
+    fake_api.queue(delayed(reply(tool_use("get_provision", {"id": "P-8.6:s7(3)(c)"})), 2 * STALE),
+                   reply(submit(ANSWER)), reply(tool_use("get_provision", {"id": "P-8.6:s7(3)(c)"})),
+                   reply(submit(ANSWER)))
+    run_id = int(_manage(env, "shell", "-v0", code=ENQUEUE_ANTHROPIC).strip())
+    first = second = None
+    try:
+        first = _worker(env)
+        _wait_for(lambda: fake_api.requests)
+        second = _worker(env)
+        time.sleep(STALE + 1)  # past the threshold while the call is still out
+        # A submission on the idle worker sweeps for stale runs (the run above must not be one).
+        other = int(_manage(env, "shell", "-v0", code=ENQUEUE.format(script=json.dumps(
+            {"turns": [{"submit_answer": {"decline": True, "scope_note": "not a statute question"}}]}))).strip())
+        _wait_for(lambda: _finished(query, run_id) and _finished(query, other), timeout=60)
+        time.sleep(1)  # a second attempt, if any, would still be writing
+    finally:
+        _stop_all(first, second)
+    # 0.000700 USD per call (100 input and 50 output tokens), two calls: billed once.
+    assert _outcome(query, run_id) == ("done", 1, 1, 1, 2, "0.001400")
+    assert len(fake_api.requests) == 2
+
+
+def test_a_worker_that_lost_its_run_writes_nothing(worker_db, fake_api):
+    env, query = worker_db
+    env = _anthropic_env(env, fake_api)
+    late = 4 * STALE  # the frozen worker's reply comes after the second attempt has finished
+    fake_api.queue(delayed(reply(tool_use("get_provision", {"id": "P-8.6:s7(3)(c)"})), late),
+                   reply(tool_use("get_provision", {"id": "P-8.6:s7(3)(c)"})), reply(submit(ANSWER)))
+    run_id = int(_manage(env, "shell", "-v0", code=ENQUEUE_ANTHROPIC).strip())
+    frozen = rescuer = None
+    try:
+        frozen = _worker(env)
+        _wait_for(lambda: fake_api.requests)
+        os.killpg(frozen.pid, signal.SIGSTOP)  # heartbeat thread and all: it looks dead
+        rescuer = _worker(env)
+        _wait_for(lambda: _finished(query, run_id), timeout=60)
+        done = _outcome(query, run_id)
+        os.killpg(frozen.pid, signal.SIGCONT)
+        time.sleep(max(0.0, fake_api.requests[0]["at"] + late - time.monotonic()) + 3)
+        assert frozen.poll() is None  # it stopped the run, not the process
+    finally:
+        _stop_all(frozen, rescuer)
+    assert done == ("done", 2, 1, 1, 2, "0.001400")
+    assert _outcome(query, run_id) == done
+    assert len(fake_api.requests) == 3
+
+
+def test_an_idle_worker_recovers_a_stale_run_without_another_submission(worker_db):
+    env, query = worker_db
+    env = {**env, "VERBATIM_RUN_STALE_SECONDS": "2"}
+    script = {"turns": [{"tool_calls": [{"name": "get_provision", "arguments": {"id": "P-8.6:s7(3)(b)"}}]},
+                        {"submit_answer": {"claims": [{"text": "Collecting a debt permits disclosure.",
+                                                       "citations": [{"provision_id": "P-8.6:s7(3)(b)",
+                                                                      "quote": DEBT}]}],
+                                           "reading": "", "not_in_text": "despite; only if"}}]}
+    orphan = STALE_ORPHAN.format(script=json.dumps(script))
+    run_id = int(_manage(env, "shell", "-v0", code=orphan).strip())
+    worker = _worker(env)
+    try:
+        _wait_for(lambda: _finished(query, run_id), timeout=30)
+    finally:
+        _stop(worker)
+    assert query("SELECT status, gate, attempts FROM research_run WHERE id = %s", run_id)[0] == ("done", "pass", 2)
+
+
+# A run left "running" by a worker that died ten minutes ago, its task already taken.
+STALE_ORPHAN = """
+import json
+from datetime import timedelta
+from django.utils import timezone
+from research.models import Run
+then = timezone.now() - timedelta(seconds=600)
+run = Run.objects.create(question="May an organization disclose to collect a debt?", engine="scripted",
+                         acts=["P-8.6"], script=json.loads({script!r}), status="running", attempts=1,
+                         started_at=then, heartbeat_at=then)
+print(run.pk)
+"""

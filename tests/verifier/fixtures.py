@@ -3,7 +3,8 @@
 from dataclasses import replace
 from datetime import date
 
-from verifier.acts import ActRef
+from corpus.models import Act
+from verifier.adapter import act_ref
 from verifier.pinpoints import parse_provision_id
 from verifier.quotes import sha256_text
 from verifier.types import InMemoryCorpus, ProvisionView
@@ -18,13 +19,20 @@ KOREAN_ROWS = [
      "선량한 풍속 기타 사회질서에 위반한 사항을 내용으로 하는 법률행위는 무효로 한다."),
 ]
 
+# Built from the Acts' real titles and chapters as the corpus adapter builds them, so derived
+# names (PIPEDA, LPRPDE, CHRA, "S.C. 2000, c. 5") resolve as they do over the database.
 ACTS = [
-    ActRef("P-8.6", ["Personal Information Protection and Electronic Documents Act"],
-           ["An Act to support and promote electronic commerce by protecting personal information "
-            "that is collected, used or disclosed in certain circumstances"]),
-    ActRef("P-21", ["Privacy Act", "Loi sur la protection des renseignements personnels"]),
-    ActRef("H-6", ["Canadian Human Rights Act"]),
-    ActRef("민법", ["민법"]),
+    act_ref(Act(code="P-8.6", title_en="Personal Information Protection and Electronic Documents Act",
+                title_fr="Loi sur la protection des renseignements personnels et les documents électroniques",
+                long_title_en="An Act to support and promote electronic commerce by protecting personal "
+                              "information that is collected, used or disclosed in certain circumstances",
+                citation_en="S.C. 2000, c. 5", citation_fr="L.C. 2000, ch. 5")),
+    act_ref(Act(code="P-21", title_en="Privacy Act", title_fr="Loi sur la protection des renseignements personnels",
+                citation_en="R.S.C. 1985, c. P-21", citation_fr="L.R.C. (1985), ch. P-21")),
+    act_ref(Act(code="H-6", title_en="Canadian Human Rights Act",
+                title_fr="Loi canadienne sur les droits de la personne",
+                citation_en="R.S.C. 1985, c. H-6", citation_fr="L.R.C. (1985), ch. H-6")),
+    act_ref(Act(code="민법", title_en="민법")),
 ]
 
 

@@ -1,6 +1,8 @@
 from verifier.claims import check_claim, check_memo, extract_claims
+from verifier.korean_claims import KoreanChecker
 
 from .fixtures import ACTS, CORPUS
+from .korean_fixtures import KoreanArticles
 
 SUBPOENA = "required to comply with a subpoena or warrant issued or an order made by a court"
 
@@ -102,9 +104,19 @@ def test_it_verifies_an_unquoted_claim_made_in_the_text_own_words():
     assert result.label == "verified"
 
 
-def test_it_verifies_a_korean_citation_with_a_verbatim_quote():
-    result = verdict("민법 제103조 “선량한 풍속 기타 사회질서에 위반한 사항을 내용으로 하는 법률행위는 무효로 한다”.")
-    assert (result.label, result.claim.units) == ("verified", ["s103"])
+def test_a_memo_may_mix_korean_and_canadian_citations():
+    memo = (f'Under s. 7(3)(c) of PIPEDA, an organization may disclose personal information if it is "{SUBPOENA}". '
+            "민법 제103조 “선량한 풍속 기타 사회질서에 위반한 사항을 내용으로 하는 법률행위는 무효로 한다”. "
+            "대법원 2023. 5. 18. 선고 2023다302036 판결은 같은 취지이다. 같은 법 제1200조는 유언을 정한다.")
+    results = check_memo(memo, CORPUS, KoreanChecker(KoreanArticles()))
+    assert [(r.label, r.code, r.provision_id) for r in results] == [
+        ("verified", None, "P-8.6:s7(3)(c)"),
+        ("verified", None, "민법:제103조"),
+        ("unknown", "precedent-not-held", None),
+        ("contradicted", "unknown-section", "민법:제1200조"),
+    ]
+    assert results[1].supporting_urls == ["https://www.law.go.kr/법령/민법/제103조"]
+    assert results[3].rationale == "민법에 제1200조는 존재하지 않습니다."
 
 
 def test_it_says_unknown_when_no_provision_is_named():
@@ -115,7 +127,7 @@ def test_it_says_unknown_when_no_provision_is_named():
 def test_it_says_unknown_when_the_act_is_not_in_the_corpus():
     result = verdict("Section 5 of the Bank Act governs.")
     assert result.label == "unknown"
-    assert "not in the corpus" in result.rationale
+    assert "No instrument in the corpus is called “Bank Act”" in result.rationale
 
 
 def test_it_says_unknown_when_no_act_is_named():

@@ -6,7 +6,7 @@ from verifier.adapter import DbCorpus
 from verifier.definition_scope import ACT, DIVISION, PART, SECTIONS, covers, scope_of
 from verifier.gates import gate_answer
 
-LABOUR = "Canada Labour Code > Part Iii > Division X > section 230"
+LABOUR = "Canada Labour Code > Part III > Division X > section 230"
 
 
 @pytest.mark.parametrize(("intro", "path", "kind"), [
@@ -14,28 +14,28 @@ LABOUR = "Canada Labour Code > Part Iii > Division X > section 230"
     ("(1) In every enactment, Act, in respect of an Act of a legislature", "Interpretation Act > section 35", ACT),
     ("(1) The definitions in this subsection apply in this Part.", "PIPEDA > Part 1 > section 2 > subsection (1)",
      PART),
-    ("In this Division, vacation pay means", "Canada Labour Code > Part Iii > Division Iv > section 183", DIVISION),
-    ("(1) The following definitions apply in this section.", "Copyright Act > Part Iii > section 31", SECTIONS),
-    ("Les définitions qui suivent s’appliquent à la présente partie.", "Code > Part Iii > section 166", PART),
-    ("Words nobody uses to introduce definitions.", "Copyright Act > Part Iii > section 31", ACT),
+    ("In this Division, vacation pay means", "Canada Labour Code > Part III > Division IV > section 183", DIVISION),
+    ("(1) The following definitions apply in this section.", "Copyright Act > Part III > section 31", SECTIONS),
+    ("Les définitions qui suivent s’appliquent à la présente partie.", "Code > Part III > section 166", PART),
+    ("Words nobody uses to introduce definitions.", "Copyright Act > Part III > section 31", ACT),
 ])
 def test_the_introducing_words_give_the_scope(intro, path, kind):
     assert scope_of(intro, path).kind == kind
 
 
 def test_a_range_of_sections_is_read_in_statute_order():
-    scope = scope_of("The following definitions apply in sections 44.02 to 44.4.", "Copyright Act > Part Iv > section 44")
+    scope = scope_of("The following definitions apply in sections 44.02 to 44.4.", "Copyright Act > Part IV > section 44")
     # 44.02 comes before 44.1 in the Act, and the defining section itself is not named.
     assert [covers(scope, "", n) for n in ("44", "44.02", "44.1", "44.4", "44.5")] == [False, True, True, True, False]
     scope = scope_of("The following definitions apply in this section and in sections 41.1 to 41.21.",
-                     "Copyright Act > Part Iv > section 41")
+                     "Copyright Act > Part IV > section 41")
     assert [covers(scope, "", n) for n in ("41", "41.19", "41.21", "41.22")] == [True, True, True, False]
 
 
 def test_a_part_scope_covers_only_that_part():
-    scope = scope_of("In this Part, employer means", "Canada Labour Code > Part Iii > section 166")
+    scope = scope_of("In this Part, employer means", "Canada Labour Code > Part III > section 166")
     assert covers(scope, LABOUR, "230")
-    assert not covers(scope, "Canada Labour Code > Part I > Division Iii > section 44", "44")
+    assert not covers(scope, "Canada Labour Code > Part I > Division III > section 44", "44")
 
 
 @pytest.mark.django_db

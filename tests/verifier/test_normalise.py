@@ -28,3 +28,16 @@ def test_its_index_map_leads_back_to_the_stored_text():
     start, end = original_span(index_map, i, i + len('"disclose"'))
     assert stored[start:end] == "“disclose”"
     assert len(index_map) == len(normalised) + 1
+
+
+def test_the_plain_text_shortcut_gives_what_the_character_walk_gives():
+    from verifier.normalise import _is_plain, _normalise_plain, _normalise_walk
+
+    texts = ["(1) Subject to section 9, an organization may", "  leading and trailing  ", "",
+             "l’organisation « peut » communiquer\n\tles renseignements", "the ‘record’ and “document”",
+             "개인정보 보호법 제15조", "naïve café"]
+    for text in texts:
+        assert _is_plain(text)
+        assert _normalise_plain(text) == _normalise_walk(text)
+    assert not _is_plain("cafe\u0301")  # a combining accent: the walk composes it
+    assert not _is_plain("a\u00a0b")  # NFKC turns the no-break space into a space

@@ -10,7 +10,7 @@ from research.mcp_server import build_server
 
 
 class Command(BaseCommand):
-    help = "Run the MCP server with search_statutes, get_provision, verify_quote and check_claim."
+    help = "Run the MCP server: every read-only research tool and two prompts (research/mcp_server.py)."
 
     def add_arguments(self, parser):
         parser.add_argument("--http", action="store_true", help="streamable HTTP instead of stdio")

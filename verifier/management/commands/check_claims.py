@@ -26,8 +26,10 @@ class Command(BaseCommand):
         parser.add_argument("file")
         parser.add_argument("--json", action="store_true", dest="as_json", help="print one JSON array (last line)")
         parser.add_argument("--as-at", default=None, help="check against the law as at YYYY-MM-DD")
+        parser.add_argument("--local-only", action="store_true",
+                            help="the Korean auditor's local-only mode: Korean claims are not compared")
 
-    def handle(self, *args, file, as_json, as_at, **options):
+    def handle(self, *args, file, as_json, as_at, local_only, **options):
         path = Path(file)
         try:
             content = read_text(path)
@@ -36,9 +38,9 @@ class Command(BaseCommand):
         try:
             items = read_items(content, path.suffix.lower())
             if items is None:
-                results = check_claims_text(content, as_at=as_at)
+                results = check_claims_text(content, as_at=as_at, local_only=local_only)
             else:
-                results = check_claim_items(items, as_at=as_at)
+                results = check_claim_items(items, as_at=as_at, local_only=local_only)
         except ValueError as exc:
             raise CommandError(str(exc)) from None
         if as_json:
