@@ -122,7 +122,7 @@ def section(request, code, unit):
 def search(request):
     """Search form with live results; htmx requests get only the results fragment."""
     form = SearchForm(request.GET or None)
-    hits, error, total, corrections = None, "", 0, []
+    hits, error, total, corrections, left_out = None, "", 0, [], []
     if form.is_valid() and form.cleaned_data["q"].strip():
         data = form.cleaned_data
         lang = data["lang"] or "eng"
@@ -134,9 +134,9 @@ def search(request):
         else:
             suffix = _query(lang, data["as_at"])
             hits = [{"hit": hit, "url": _hit_url(hit, suffix)} for hit in results.hits]
-            total, corrections = results.total, results.corrections
+            total, corrections, left_out = results.total, results.corrections, results.left_out
     context = {"form": form, "results": hits, "hits": hits or [], "error": error, "total": total,
-               "corrections": corrections}
+               "corrections": corrections, "left_out": left_out}
     template = "corpus/search.html#results" if request.htmx else "corpus/search.html"
     return render(request, template, context)
 

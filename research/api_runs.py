@@ -36,7 +36,10 @@ class TokenAuth(HttpBearer):
 
 token_auth = TokenAuth()
 # Without `after` the events endpoint streams; the schema says so beside the polling JSON.
-SSE_DOC = {"responses": {200: {"content": {"text/event-stream": {"schema": {"type": "string"}}}}}}
+# Each event is `id`, `event` (the kind) and `data` (the event as JSON text).
+SSE_DOC = {"responses": {200: {"content": {"text/event-stream": {"schema": {
+    "type": "object", "properties": {"id": {"type": "string"}, "event": {"type": "string"},
+                                     "data": {"type": "string"}}}}}}}}
 router = Router(tags=["research"])
 
 

@@ -68,6 +68,14 @@ def ingest(*paths):
     return out.getvalue()
 
 
+def assert_refused_writing_nothing(source, message_pattern):
+    """Ingesting `source` fails with a CommandError matching `message_pattern`; no row changes."""
+    before, checksum = row_counts(), text_checksum()
+    with pytest.raises(CommandError, match=message_pattern):
+        ingest(source)
+    assert (row_counts(), text_checksum()) == (before, checksum)
+
+
 def altered(data, old="", new="", pit_date=None):
     """`data` with the first `old` replaced by `new` and, if given, a new lims:pit-date (and
     lims:current-date: a file is consolidated no earlier than its point in time)."""
@@ -222,11 +230,8 @@ def test_a_malformed_file_stops_the_batch_and_writes_nothing(tmp_path):
 def test_it_refuses_a_file_that_is_not_an_instrument(tmp_path):
     source = tmp_path / "page.xml"
     source.write_bytes(b'<?xml version="1.0"?>\n<html><Body/></html>')
-    before = row_counts()
-    with pytest.raises(CommandError, match=r"page.xml: line 2: root element is <html>, not an instrument "
-                                           r"\(<Statute> or <Regulation>\)"):
-        ingest(source)
-    assert row_counts() == before
+    assert_refused_writing_nothing(source, r"page.xml: line 2: root element is <html>, not an instrument "
+                                           r"\(<Statute> or <Regulation>\)")
 
 
 @pytest.mark.django_db
@@ -257,11 +262,8 @@ def test_it_refuses_a_pit_date_later_than_the_files_consolidation(tmp_path):
     source = tmp_path / "late-pit.xml"
     at = data.index(b'lims:pit-date="') + 15
     source.write_bytes(data[:at] + b"2026-04-01" + data[at + 10:])
-    before = row_counts()
-    with pytest.raises(CommandError, match=r"late-pit.xml: line \d+: lims:pit-date 2026-04-01 is later than "
-                                           r"the file's own lims:current-date 2026-03-02"):
-        ingest(source)
-    assert row_counts() == before
+    assert_refused_writing_nothing(source, r"late-pit.xml: line \d+: lims:pit-date 2026-04-01 is later than "
+                                           r"the file's own lims:current-date 2026-03-02")
 
 
 @pytest.mark.django_db
@@ -271,10 +273,7 @@ def test_it_refuses_a_pit_date_in_the_future(tmp_path):
     later = (datetime.date.today() + datetime.timedelta(days=400)).isoformat()
     source = tmp_path / "future.xml"
     source.write_bytes(altered(head_xml("P-21"), pit_date=later))
-    before = row_counts()
-    with pytest.raises(CommandError, match=rf"future.xml: line \d+: lims:pit-date {later} is in the future"):
-        ingest(source)
-    assert row_counts() == before
+    assert_refused_writing_nothing(source, rf"future.xml: line \d+: lims:pit-date {later} is in the future")
     assert ActVersion.objects.filter(act__code="P-21").order_by("-pit_date").first().pit_date.isoformat() < later
 
 

@@ -231,6 +231,12 @@ def test_search_page_reports_a_date_before_the_first_version(client):
     assert "version not held: the earliest eng version of P-8.6 we hold is consolidated to 2019-06-21" in html
 
 
+def test_search_page_says_which_acts_a_date_left_out(client):
+    html = html_of(client.get("/search/?q=interpretation+of+enactments&as_at=2018-01-01"))
+    assert ("P-8.6 (version not held for that date: the earliest eng version held is consolidated "
+            "to 2019-06-21)") in html
+
+
 def test_search_page_escapes_the_query(client):
     html = html_of(client.get("/search/?q=%3Cscript%3Ealert(1)%3C/script%3E"))
     assert 'value="&lt;script&gt;alert(1)&lt;/script&gt;"' in html

@@ -31,7 +31,7 @@ from schemathesis.checks import (  # noqa: E402
     status_code_conformance,
 )
 
-EXAMPLES = 25
+EXAMPLES = 20
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_headers_conformance, response_schema_conformance]
 CREATE_TOKEN = (
@@ -83,8 +83,8 @@ def test_the_api_keeps_its_openapi_contract(live_api):
         def exercise(case):
             nonlocal sent
             sent += 1
-            response = case.call(base_url=base, headers={"Authorization": f"Bearer {token}"}, timeout=30)
-            try:
+            try:  # a streamed (SSE) body is read, and may be found wrong, while it is received
+                response = case.call(base_url=base, headers={"Authorization": f"Bearer {token}"}, timeout=30)
                 case.validate_response(response, checks=CHECKS)
             except Exception as exc:  # schemathesis raises one error grouping the failed checks
                 failures.append(f"{case.operation.label}: {str(exc)[:600]}")
