@@ -250,9 +250,9 @@ def test_the_api_reads_a_korean_article_as_at_a_date(client):
     response = client.get("/api/v1/provisions/민법:제4조", {"as_at": "2012-06-01"})
     assert response.status_code == 200, response.content
     data = response.json()
-    assert (data["pinpoint"], data["text"], data["act_title"]) == ("민법:제4조", "만20세로 성년이 된다.", "민법")
+    assert (data["id"], data["text"], data["act_title"]) == ("민법:제4조", "만20세로 성년이 된다.", "민법")
     assert (data["version"]["pit_date"], data["version"]["revision"]) == ("2009-08-09", "93194")
-    assert data["official_url"] == "https://www.law.go.kr/법령/민법/제4조"
+    assert data["url"] == "https://www.law.go.kr/법령/민법/제4조"
     # 138748 (in force 2013-07-01) was promulgated only on 2013-04-05: not yet promulgated then
     assert data["not_yet_in_force"] == []
     later = client.get("/api/v1/provisions/민법:제4조", {"as_at": "2013-06-01"}).json()["not_yet_in_force"]
@@ -307,9 +307,9 @@ def test_the_article_page_reads_the_text_in_force_at_the_date(client):
 def test_the_article_page_marks_paragraphs_items_and_sub_items_as_printed(client):
     html = client.get("/acts/개인정보보호법/제2조/").content.decode()
     assert 'id="제2조제1호나목"' in html
-    assert '<span class="unit-label">나.</span>해당 정보만으로는' in html
+    assert '<span class="unit-label">나.</span> 해당 정보만으로는' in html
     html = client.get("/acts/개인정보보호법/제15조/").content.decode()
-    assert '<span class="unit-label">①</span>개인정보처리자는' in html
+    assert '<span class="unit-label">①</span> 개인정보처리자는' in html
 
 
 @pytest.mark.django_db
