@@ -218,11 +218,15 @@ def test_a_malformed_file_stops_the_batch_and_writes_nothing(tmp_path):
 
 
 @pytest.mark.django_db
-def test_it_refuses_a_file_that_is_not_a_statute(tmp_path):
-    source = tmp_path / "regulation.xml"
-    source.write_bytes(b'<?xml version="1.0"?>\n<Regulation><Body/></Regulation>')
-    with pytest.raises(CommandError, match=r"regulation.xml: line 2: root element is <Regulation>, not <Statute>"):
+def test_it_refuses_a_file_that_is_not_a_statute_or_a_regulation(tmp_path):
+    source = tmp_path / "bill.xml"
+    source.write_bytes(b'<?xml version="1.0"?>\n<Bill><Body/></Bill>')
+    with pytest.raises(CommandError, match=r"bill.xml: line 2: root element is <Bill>, not <Statute> or <Regulation>"):
         ingest(source)
+    regulation = tmp_path / "regulation.xml"
+    regulation.write_bytes(b'<?xml version="1.0"?>\n<Regulation><Body/></Regulation>')
+    with pytest.raises(CommandError, match=r"regulation.xml: line 2: no <Identification>"):
+        ingest(regulation)
 
 
 @pytest.mark.django_db
