@@ -245,6 +245,8 @@ class _Builder:
         elif repealed is not None:
             # A wholly repealed Act (C-0.4) has a bare <Repealed> where its Body was.
             self._repealed_act(repealed)
+        elif self.kind == "regulation" and self._regulation_without_body():
+            pass
         else:
             raise ParseError(f"{self.name}: line {self.root.sourceline}: no <Body>")
         for schedule in self.root.findall("Schedule"):
@@ -260,6 +262,20 @@ class _Builder:
             enabling_acts=regulation.enabling_acts if regulation else [],
             chapter=_chapter(ident, code) if self.kind == "act" else None,
         )
+
+    def _regulation_without_body(self):
+        """An order whose text is all in its <Order> (821 of the English regulations) is held as
+        one unlabelled section, named like any other by its lims:id; one made only of schedules
+        needs nothing here. False when there is neither."""
+        order = self.root.find("Order")
+        if order is None:
+            return self.root.find("Schedule") is not None
+        text = join_words(*(inline_text(p) for p in order.findall("Provision")))
+        unit = f"s-{order.get(f'{LIMS}id') or 'order'}"
+        self._add(ParsedNode(kind="section", unit_id=unit, section_unit=unit, marginal_note="Order",
+                             lead=text, text=text, lims_id=order.get(f"{LIMS}id", ""), path="Order",
+                             in_force_start=_date(order.get(f"{LIMS}inforce-start-date"))))
+        return True
 
     def _regulation_identity(self, ident):
         number = inline_text(ident.find("InstrumentNumber"))

@@ -278,6 +278,14 @@ def test_it_refuses_a_pit_date_in_the_future(tmp_path):
 
 
 @pytest.mark.django_db
+def test_a_regulation_without_identification_is_refused(tmp_path):
+    regulation = tmp_path / "regulation.xml"
+    regulation.write_bytes(b'<?xml version="1.0"?>\n<Regulation><Body/></Regulation>')
+    with pytest.raises(CommandError, match=r"regulation.xml: line 2: no <Identification>"):
+        ingest(regulation)
+
+
+@pytest.mark.django_db
 def test_it_refuses_a_statute_without_a_pit_date(tmp_path):
     data = head_xml("P-21")
     source = tmp_path / "no-pit.xml"

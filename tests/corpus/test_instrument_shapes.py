@@ -4,7 +4,8 @@ tests/corpus/fixtures/statute-shapes.tar.xz holds, byte for byte from ../shared/
 (Justice Laws XML, justicecanada/laws-lois-xml at d6853c4): W-11.8 in English and French
 (Schedule IV holds sections "1 to 5" and "6"), M-0.6 in English (its Schedule has sections, and
 section 1(1) of the Schedule defines "barratry"), and the regulation SOR/2001-7 (Regulations
-Specifying Publicly Available Information, made under P-8.6) in English and French (DORS/2001-7).
+Specifying Publicly Available Information, made under P-8.6) in English and French (DORS/2001-7),
+and SI/2013-90 in English, an order whose whole text is its <Order> (no <Body>).
 Each test loads it into the test database; the transaction is rolled back after the test.
 """
 
@@ -23,9 +24,10 @@ from verifier.pinpoints import parse_provision_id
 from verifier.service import check_claims_text, verify_quote
 
 FIXTURE = Path(__file__).parent / "fixtures" / "statute-shapes.tar.xz"
-CODES = ["W-11.8", "M-0.6", "SOR-2001-7"]
-REGULATION_1A = ("personal information consisting of the name, address and telephone number of a subscriber "
-                 "that appears in a telephone directory that is available to the public")
+CODES = ["W-11.8", "M-0.6", "SOR-2001-7", "SI-2013-90"]
+REGULATION_1E = ("personal information that appears in a publication, including a magazine, book or newspaper, "
+                 "in printed or electronic form, that is available to the public, where the individual has "
+                 "provided the information")
 
 
 @pytest.fixture
@@ -42,8 +44,8 @@ def test_check_corpus_passes_every_provision_of_these_instruments(shapes):
     call_command("check_corpus", *sum((["--code", c] for c in CODES), []), stdout=out)
     report = out.getvalue()
     assert "FAIL" not in report
-    # 5 versions: W-11.8 eng + fra, M-0.6 eng, SOR-2001-7 eng + fra.
-    assert "5 versions" in report and " 0 failed" in report
+    # 6 versions: W-11.8 eng + fra, M-0.6 eng, SOR-2001-7 eng + fra, SI-2013-90 eng.
+    assert "6 versions" in report and " 0 failed" in report
     assert any(line.startswith("definition") for line in report.splitlines())
 
 
@@ -137,10 +139,17 @@ def test_a_regulation_is_searchable(shapes):
     assert hits and hits[0].pinpoint == "SOR-2001-7:s1"
 
 
-def test_the_claim_checker_cites_a_regulation_by_its_instrument_number(shapes):
-    [verdict] = check_claims_text(f"Under SOR/2001-7, s. 1(a), the specified information includes "
-                                  f"“{REGULATION_1A}”.")
-    assert verdict["provision_id"] == "SOR-2001-7:s1(a)"
-    assert verdict["label"] == "verified", verdict
-    stored = Provision.objects.filter(version__act__code="SOR-2001-7", unit_id="s1(a)").first()
-    assert REGULATION_1A in stored.text.text
+@pytest.mark.parametrize("cited_as", ["SOR/2001-7, s. 1",
+                                      "Section 1 of the Regulations Specifying Publicly Available Information"])
+def test_the_claim_checker_cites_a_regulation_by_number_or_title(shapes, cited_as):
+    [verdict] = check_claims_text(f"{cited_as} specifies “{REGULATION_1E}”.")
+    assert (verdict["label"], verdict["provision_id"]) == ("verified", "SOR-2001-7:s1"), verdict
+
+
+def test_an_order_without_a_body_is_held_as_one_unlabelled_section(shapes):
+    order = Act.objects.get(code="SI-2013-90")
+    assert (order.kind, order.instrument_number_en) == (Act.KIND_REGULATION, "SI/2013-90")
+    [unit] = order.version_at("eng").provisions.exclude(kind=Provision.KIND_HEADING)
+    assert (unit.kind, unit.unit_id, unit.marginal_note) == ("section", "s-627009", "Order")
+    assert unit.text.text.startswith("His Excellency the Governor General in Council, on the recommendation")
+    assert verify_quote("SI-2013-90:s-627009", "His Excellency the Governor General in Council")["status"] == "match"

@@ -26,7 +26,16 @@ class Command(BaseCommand):
 
     def handle(self, *args, lang=None, code=None, all_versions=False, max_failures=None, progress_every=0,
                **options):
+        printed = 0
+
+        def print_failures(result):
+            nonlocal printed
+            for failure in result.failures[printed:]:
+                self.stdout.write(f"FAIL {failure}")
+            printed = len(result.failures)
+
         def progress(done, total, result):
+            print_failures(result)  # as they are found: a full run takes a while
             if progress_every and (done % progress_every == 0 or done == total):
                 self.stdout.write(f"  {done}/{total} versions, {sum(result.checked.values())} provisions, "
                                   f"{sum(result.failed.values())} failed")
@@ -36,8 +45,7 @@ class Command(BaseCommand):
                               max_failures=max_failures, progress=progress)
         if not result.versions:
             raise CommandError("no versions to check: the corpus holds none matching")
-        for failure in result.failures:
-            self.stdout.write(f"FAIL {failure}")
+        print_failures(result)
         self.stdout.write(f"{'kind':<16}{'checked':>10}{'failed':>8}{'no text':>9}")
         for kind in sorted(set(result.checked) | set(result.no_text)):
             self.stdout.write(f"{kind:<16}{result.checked[kind]:>10}{result.failed[kind]:>8}{result.no_text[kind]:>9}")
