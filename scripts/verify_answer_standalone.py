@@ -22,6 +22,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
+from functools import lru_cache
 from html import escape
 
 # --- from verifier/normalise.py -----------------------------------------------
@@ -231,8 +232,16 @@ def find_verbatim(quote: str, text: str) -> tuple[int, int] | None:
 
 def contains_verbatim(quote: str, text: str) -> bool:
     """True when `quote` is verbatim (after normalisation) in `text`."""
-    fragments = [normalise_quote(f) for f in split_on_ellipsis(quote)]
-    return bool(fragments) and _find_in_order(fragments, normalise_quote(text)) is not None
+    fragments = [_normalised_text(f) for f in split_on_ellipsis(quote)]
+    return bool(fragments) and _find_in_order(fragments, _normalised_text(text)) is not None
+
+
+@lru_cache(maxsize=8192)
+def _normalised_text(text: str) -> str:
+    # A quote found in no cited unit is looked for in every section of the Act: normalising each
+    # stored text and quote once per process (not once per section per quote) cut a memo of 66
+    # such claims against the Canada Labour Code from 66 s of CPU to about 1 s.
+    return normalise_quote(text)
 
 
 def _find_in_order(fragments: list[str], text: str) -> list[tuple[int, int]] | None:
