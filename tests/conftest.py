@@ -3,6 +3,7 @@
 import pytest
 from django.conf import settings
 from django.core.management import call_command
+from django.db import connection
 
 
 @pytest.fixture(autouse=True)
@@ -60,6 +61,39 @@ def django_db_setup(django_db_setup, django_db_blocker):
         load_korean_revisions(KOREAN_REVISIONS)
         from research.roles import ensure_roles
         ensure_roles()
+    if connection.vendor == "postgresql":
+        yield from _seeded_postgres_template()
+    else:
+        yield
+
+
+def _seeded_postgres_template():
+    """Keep a copy of the freshly seeded PostgreSQL test database for tests that run real worker
+    processes: a transactional test flushes the test database when it ends, and pytest-django runs
+    tests without a database mark after those."""
+    import psycopg
+    from django.db import connections
+
+    settings_dict = connection.settings_dict
+    from urllib.parse import quote
+
+    login = quote(settings_dict["USER"]) + (":" + quote(settings_dict["PASSWORD"]) if settings_dict["PASSWORD"] else "")
+    base = f"postgresql://{login}@{settings_dict['HOST']}:{settings_dict['PORT']}"
+    template = f"{settings_dict['NAME']}_seeded"
+    connections.close_all()  # a template database takes no other sessions while it is copied
+    with psycopg.connect(base + "/postgres", autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{template}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{template}" TEMPLATE "{settings_dict["NAME"]}"')
+    SEEDED_POSTGRES["name"], SEEDED_POSTGRES["base"] = template, base
+    try:
+        yield
+    finally:
+        with psycopg.connect(base + "/postgres", autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{template}" WITH (FORCE)')
+
+
+# Where _seeded_postgres_template put its copy: {"name": database, "base": server URL}.
+SEEDED_POSTGRES = {}
 
 
 @pytest.fixture(scope="session")

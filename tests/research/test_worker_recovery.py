@@ -237,8 +237,8 @@ print(run.pk)
 @pytest.fixture
 def worker_db(request, tmp_path):
     """(env, query) for worker processes sharing one database like the suite's own: a copy of
-    the seeded SQLite file, or a clone of the PostgreSQL test database."""
-    from django.db import connection, connections
+    the seeded SQLite file, or a clone of the seeded PostgreSQL test database."""
+    from django.db import connection
 
     if connection.vendor == "sqlite":
         path = copy_seeded_db(request.getfixturevalue("seeded_db_file"), tmp_path)
@@ -251,10 +251,11 @@ def worker_db(request, tmp_path):
         return
     import psycopg
 
+    from tests.conftest import SEEDED_POSTGRES
+
     request.getfixturevalue("django_db_setup")
-    source, clone = connection.settings_dict["NAME"], f"verbatim_workers_{os.getpid()}"
-    base = PG_URL.replace("postgres://", "postgresql://").rsplit("/", 1)[0]
-    connections.close_all()  # a template database takes no other sessions while it is copied
+    # The seeded copy, not the test database: a transactional test may have flushed that.
+    source, clone, base = SEEDED_POSTGRES["name"], f"verbatim_workers_{os.getpid()}", SEEDED_POSTGRES["base"]
     with psycopg.connect(base + "/postgres", autocommit=True) as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{clone}" WITH (FORCE)')
         admin.execute(f'CREATE DATABASE "{clone}" TEMPLATE "{source}"')
