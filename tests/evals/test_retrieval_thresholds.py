@@ -12,6 +12,7 @@ from research.evals.retrieval import (
     HOLDOUT2,
     HOLDOUT3,
     KOREAN_GOLDEN,
+    KOREAN_HOLDOUT,
     evaluate,
     load_golden,
     load_thresholds,
@@ -56,10 +57,12 @@ def test_section_search_meets_the_floor_with_the_questions_mistyped():
     assert report.mrr >= thresholds["mrr"]
 
 
-def test_korean_search_meets_its_floors():
+@pytest.mark.parametrize("path, section", [(KOREAN_GOLDEN, "retrieval_korean_golden"),
+                                           (KOREAN_HOLDOUT, "retrieval_korean_holdout")])
+def test_korean_search_meets_its_floors(path, section):
     # Questions in workers', tenants' and data subjects' words over 민법, 개인정보 보호법 and 근로기준법.
-    thresholds = load_thresholds()["retrieval_korean_golden"]
-    items = load_golden(KOREAN_GOLDEN)
+    thresholds = load_thresholds()[section]
+    items = load_golden(path)
     report = evaluate(items, verbatim_search, k=5)
     assert report.n >= 40 and len(report.declined) >= 6
     assert all(pin.split(":", 1)[0] in {"민법", "개인정보보호법", "근로기준법"} for r in report.results for pin in r.top)
