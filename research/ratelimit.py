@@ -27,7 +27,7 @@ from research.tokens import token_user_id
 
 # View names (namespace:url_name) whose work is limited, by budget.
 SCOPES = {
-    "claims": {"api:check_claims_endpoint", "verifier:check"},
+    "claims": {"api:check_claims_endpoint", "research:check"},
     "search": {"api:search", "corpus:search"},
     "research": {"api:start_run", "research:ask"},
 }

@@ -81,7 +81,6 @@ INSTALLED_APPS = [
     "ninja",  # its templates and static files: /api/docs served offline
     "django_tasks_db",
     "corpus",
-    "verifier",
     "research",
 ]
 

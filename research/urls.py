@@ -13,6 +13,5 @@ urlpatterns = [
     path("login/", LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("corpus.urls")),
-    path("", include("verifier.urls")),
     path("", include("research.urls_pages")),
 ]  # static files: WhiteNoise (research/settings.py)
