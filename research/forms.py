@@ -43,3 +43,23 @@ class CheckForm(forms.Form):
     )
     as_at = forms.DateField(label="As at", required=False, widget=forms.DateInput(attrs={"type": "date"}),
                             help_text="Leave empty for the latest consolidation held.")
+
+
+class RunFilterForm(forms.Form):
+    """Filters of "My runs"; every field optional."""
+
+    STATUS_CHOICES = [("", "any status"), ("queued", "queued"), ("running", "running"), ("done", "done"),
+                      ("failed", "failed")]
+    DECISION_CHOICES = [("", "any decision"), ("none", "not decided"), ("approved", "approved"),
+                        ("rejected", "rejected"), ("changes_requested", "changes requested")]
+
+    status = forms.ChoiceField(choices=STATUS_CHOICES, required=False)
+    decision = forms.ChoiceField(choices=DECISION_CHOICES, required=False, label="Review")
+    act = forms.ChoiceField(required=False, label="Act cited")
+    since = forms.DateField(required=False, label="From", widget=forms.DateInput(attrs={"type": "date"}))
+    until = forms.DateField(required=False, label="To", widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["act"].choices = [("", "any Act")] + [(a.code, f"{a.title() or a.code} ({a.code})")
+                                                          for a in Act.objects.order_by("code")]

@@ -22,11 +22,12 @@ from research.roles import is_reviewer
 
 class RunQuerySet(models.QuerySet):
     def visible_to(self, user):
-        """The runs `user` may see: their own, or every run for a reviewer; none when signed out.
+        """The runs `user` may see: their own and those their askers shared with the firm, or every
+        run for a reviewer; none when signed out.
         The one access rule for runs, used by the pages and the API alike."""
         if not user.is_authenticated:
             return self.none()
-        return self if is_reviewer(user) else self.filter(created_by_id=user.pk)
+        return self if is_reviewer(user) else self.filter(Q(created_by_id=user.pk) | Q(shared=True))
 
 
 class RunLost(Exception):
@@ -78,6 +79,7 @@ class Run(models.Model):
     recorded = models.BooleanField(default=False, help_text="imported recorded run (demo)")
     recorded_label = models.CharField(max_length=200, blank=True)
     for_eval = models.BooleanField(default=False, help_text="made by an eval command: scored, never reviewed")
+    shared = models.BooleanField(default=False, help_text="the asker shared it with the firm: every signed-in user may read it")
     revises = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="revisions",
                                 help_text="the run whose reviewer asked for the changes this run makes")
     input_tokens = models.PositiveIntegerField(default=0)

@@ -50,8 +50,14 @@ class Toolbox:
     def call(self, name: str, arguments) -> ToolOutcome:
         """Run tool `name` with `arguments` (a dict). Never raises for the model's mistakes."""
         self.calls += 1
-        self.run.add_event(RunEvent.KIND_TOOL_CALL, {"name": name, "arguments": _jsonable(arguments)})
+        where, problem = invalid_in(arguments)
+        # Refused text is not stored (PostgreSQL's JSON refuses a lone surrogate): the call is
+        # recorded without its arguments and answered with the error.
+        shown = _jsonable(arguments) if not problem else "(refused: invalid text)"
+        self.run.add_event(RunEvent.KIND_TOOL_CALL, {"name": name, "arguments": shown})
         try:
+            if problem:
+                raise ToolError(f"{name}: {where!r} holds {problem}")
             if name not in READ_TOOL_NAMES:
                 raise ToolError(f"unknown tool {name!r}; the tools are {', '.join(sorted(READ_TOOL_NAMES))}")
             if not isinstance(arguments, dict):
@@ -237,9 +243,6 @@ def _checked_arguments(name, arguments):
     unknown = set(arguments) - set(required) - set(optional)
     if unknown:
         raise ToolError(f"{name} has no argument {', '.join(sorted(unknown))}")
-    where, problem = invalid_in(arguments)
-    if problem:  # NUL, lone surrogates, controls: refused like any other input (corpus/text_input.py)
-        raise ToolError(f"{name}: {where!r} holds {problem}")
     out = {}
     for key, kind in {**required, **optional}.items():
         value = arguments.get(key)

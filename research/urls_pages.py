@@ -2,13 +2,15 @@
 
 from django.urls import path
 
-from research import check_views, token_pages, views
+from research import check_views, history_views, token_pages, views
 
 app_name = "research"
 urlpatterns = [
     path("ask/", views.ask, name="ask"),
     path("check/", check_views.check, name="check"),
+    path("runs/", history_views.my_runs, name="my_runs"),
     path("runs/<int:pk>/", views.run_page, name="run"),
+    path("runs/<int:pk>/share/", history_views.share_run, name="share_run"),
     path("runs/<int:pk>/trace/", views.run_trace, name="run_trace"),
     path("runs/<int:pk>/export.md", views.run_export, name="run_export"),
     path("runs/<int:pk>/review/", views.review_run, name="review_run"),
