@@ -1,0 +1,56 @@
+"""A lawyer finds a run in My runs and shares it; a colleague reads it; tables stack on a phone."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_ask_and_review import SUBPOENA, scripted_run, wait_for_result
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+
+
+def no_sideways_scroll(page):
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
+def test_a_lawyer_shares_a_run_from_my_runs_and_a_colleague_reads_it(page, login, screenshot, browser_env,
+                                                                     db_worker):
+    run_id = scripted_run(browser_env, SUBPOENA)
+    login(page, "alice")
+    page.goto("/runs/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("My runs")
+    row = page.locator("table.my-runs tbody tr").filter(has=page.locator(f'a[href="/runs/{run_id}/"]'))
+    expect(row).to_have_count(1)
+    expect(row.locator('td[data-label="Review"]')).to_contain_text("not decided")
+    screenshot(page, "research-my-runs")
+    page.set_viewport_size(PHONE)
+    no_sideways_scroll(page)
+    screenshot(page, "research-my-runs-phone")
+    page.set_viewport_size({"width": 1366, "height": 900})
+
+    row.locator(f'a[href="/runs/{run_id}/"]').click()
+    wait_for_result(page)
+    page.get_by_role("button", name="Share with the firm").click()
+    expect(page.locator(".messages")).to_contain_text("every signed-in colleague can read this run")
+    expect(page.get_by_role("button", name="Stop sharing")).to_be_visible()
+
+    page.context.clear_cookies()
+    login(page, "charlie")
+    page.goto(f"/runs/{run_id}/")
+    expect(page.get_by_text("Shared with the firm by alice.")).to_be_visible()
+    wait_for_result(page)
+
+
+def test_the_review_queue_and_the_claim_checker_stack_on_a_phone(page, login, browser_env, db_worker):
+    scripted_run(browser_env, SUBPOENA)
+    login(page, "bob")
+    page.set_viewport_size(PHONE)
+    page.goto("/review/")
+    expect(page.locator('table.queue td[data-label="Checks"]').first).to_be_visible()
+    no_sideways_scroll(page)
+    page.goto("/check/")
+    page.get_by_label("Memo text").fill(f'PIPEDA, paragraph 7(3)(c): a disclosure "{SUBPOENA}".')
+    page.get_by_role("button", name="Check citations").click()
+    expect(page.locator('td[data-label="Rationale"]').first).to_be_visible()
+    no_sideways_scroll(page)
