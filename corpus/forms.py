@@ -13,6 +13,7 @@ class SearchForm(forms.Form):
     as_at = forms.DateField(label="As at", required=False, input_formats=["%Y-%m-%d"],
                             widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
                             help_text="YYYY-MM-DD; empty means the latest version")
+    page = forms.IntegerField(required=False, min_value=1, max_value=1000, widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -119,29 +119,45 @@ def section(request, code, unit):
     return render(request, template, context)
 
 
+RESULTS_PER_PAGE = 20
+
+
 def search(request):
     """Search form with live results; htmx requests get only the results fragment."""
     form = SearchForm(request.GET or None)
-    hits, error, total, corrections, left_out = None, "", 0, [], []
+    hits, error, total, corrections, left_out, pages = None, "", 0, [], [], {}
     if form.is_valid() and form.cleaned_data["q"].strip():
         data = form.cleaned_data
         lang = data["lang"] or "eng"
+        offset = ((data["page"] or 1) - 1) * RESULTS_PER_PAGE
         try:
             results = run_search(data["q"], acts=[data["act"]] if data["act"] else None,
-                                 lang=lang, as_at=data["as_at"], limit=20)
+                                 lang=lang, as_at=data["as_at"], limit=RESULTS_PER_PAGE, offset=offset)
         except VersionNotHeld as exc:
             error = str(exc)
         else:
             suffix = _query(lang, data["as_at"])
             hits = [{"hit": hit, "url": _hit_url(hit, suffix)} for hit in results.hits]
             total, corrections, left_out = results.total, results.corrections, results.left_out
+            pages = _pages(request, data["page"] or 1, offset, len(hits), total)
     context = {"form": form, "results": hits, "hits": hits or [], "error": error, "total": total,
-               "corrections": corrections, "left_out": left_out}
+               "corrections": corrections, "left_out": left_out, **pages}
     template = "corpus/search.html#results" if request.htmx else "corpus/search.html"
     return render(request, template, context)
 
 
 # --- helpers -------------------------------------------------------------------------------
+
+
+def _pages(request, page, offset, shown, total):
+    """first/last rank shown and the query strings of the previous and next result pages."""
+    def link(number):
+        query = request.GET.copy()
+        query["page"] = number
+        return query.urlencode()
+    return {"first_rank": offset + 1 if shown else 0, "last_rank": offset + shown,
+            "previous_page": link(page - 1) if page > 1 else "",
+            "next_page": link(page + 1) if offset + shown < total else ""}
 
 
 def _lang(request):

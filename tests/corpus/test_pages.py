@@ -247,3 +247,21 @@ def test_search_page_says_how_it_read_a_mistyped_word(client):
     html = html_of(client.get("/search/?q=overtme+pay"))
     assert "Read <q>overtme</q> as <strong>overtime</strong>." in html
     assert '<a href="/acts/L-2/s174/">174 — Overtime pay or time off</a>' in html
+
+
+def test_search_page_pages_past_the_first_twenty(client):
+    from corpus.search import search
+
+    first = html_of(client.get("/search/?q=personal+information"))
+    total = search("personal information", limit=20).total
+    assert total > 40
+    assert f"Sections 1–20 of {total} matching, best first." in first
+    assert 'href="?q=personal+information&amp;page=2" rel="next"' in first and 'rel="prev"' not in first
+    second = html_of(client.get("/search/?q=personal+information&page=2"))
+    assert f"Sections 21–40 of {total} matching, best first." in second
+    assert '<ol class="results" start="21">' in second
+    # The second page holds the hits ranked 21 to 40, the same as the API's offset gives.
+    expected = search("personal information", limit=20, offset=20).hits[0]
+    assert f'<code>{expected.pinpoint}</code>' in second
+    assert 'rel="prev"' in second
+    assert client.get("/search/?q=personal+information&page=0").status_code == 200  # a bad page is a form error
