@@ -300,7 +300,8 @@ def _checked_arguments(name, arguments):
 def _summary(content: dict) -> dict:
     if "hits" in content:
         return {"ids": [h["id"] for h in content["hits"]], "count": len(content["hits"]),
-                "broadened": content["broadened"]}
+                "broadened": content["broadened"],
+                "better_outside": bool((content.get("scope") or {}).get("better_outside"))}
     if "same_version" in content:  # get_version_changes: texts of other versions join no allowlist
         return {"ids": [], "count": len(content["units"])}
     if "units" in content:

@@ -88,7 +88,8 @@ class ExtractiveEngine(Engine):
         claims += self._definition_claims(best, question, corpus)
         not_in_text = " ".join([*_broadening_notes(found, corpus), _not_in_text(claims, corpus),
                                 *self._pending_notes(best)])
-        return Submission({"claims": claims, "reading": _reading(best), "not_in_text": not_in_text})
+        definitions = [c["citations"][0]["provision_id"] for c in claims[len(best):]]
+        return Submission({"claims": claims, "reading": _reading(best, definitions), "not_in_text": not_in_text})
 
     def _pending_notes(self, best) -> list[str]:
         """One sentence per quoted section that amendments not in force touch, naming each
@@ -285,12 +286,15 @@ def _human(pid: str) -> str:
     return f"{text}, definition “{term.replace('-', ' ')}”" if term else text
 
 
-def _reading(best) -> str:
+def _reading(best, definitions=()) -> str:
     ids = ", ".join(dict.fromkeys(p.unit_id for p in best))
     text = (f"Reading (extractive, no model): the passages quoted ({ids}) come from the sections the "
             "search ranked highest, and within each section they share the most words with the question; "
             "they were not interpreted. Whether they answer the question, and how they apply to "
             "particular facts, is for the reader to judge.")
+    if definitions:
+        text += (f" The definitions quoted ({', '.join(definitions)}) are those of terms the passages use, "
+                 "as they apply where the passages are.")
     return text
 
 
