@@ -22,6 +22,7 @@ KOREAN_QUALIFIER_PHRASES = ("다만", "제외하고", "경우에는", "에도 �
 QUALIFIER_PATTERN = (r"(?<!\w)(?:" + "|".join(re.escape(p) for p in QUALIFIER_PHRASES) + r")(?!\w)|"
                      + "|".join(re.escape(p) for p in KOREAN_QUALIFIER_PHRASES))
 _QUALIFIER_RE = re.compile(f"({QUALIFIER_PATTERN})", re.IGNORECASE)
+_HANGUL = re.compile(r"[가-힣]")
 # Defined terms so ordinary that warning on them would bury the warnings that matter.
 COMMON_TERMS = frozenset(
     {"act", "person", "day", "minister", "court", "province", "regulation", "regulations",
@@ -99,9 +100,9 @@ def defined_term_warnings(citations, checked, corpus: CorpusView, all_citations)
         if where is None or where.kind == "definition":
             continue
         for term, definition in corpus.definitions(act, where=where).items():
-            if term in COMMON_TERMS or len(term) < 3 or (act, term) in warned:
+            if not worth_defining(term) or (act, term) in warned:
                 continue
-            if result.provision_id == definition.id or not _uses_term(citation.get("quote") or "", term):
+            if result.provision_id == definition.id or term_position(term, citation.get("quote") or "") is None:
                 continue
             if _definition_quoted(definition, all_citations):
                 continue
@@ -115,9 +116,18 @@ def defined_term_warnings(citations, checked, corpus: CorpusView, all_citations)
     return out
 
 
-def _uses_term(quote: str, term: str) -> bool:
-    pattern = r"(?<!\w)" + r"\s+".join(map(re.escape, term.split())) + r"(?:s|es)?(?!\w)"
-    return re.search(pattern, quote, re.IGNORECASE) is not None
+def worth_defining(term: str) -> bool:
+    """False for a defined term too ordinary or too short to ask for its definition (a Korean
+    term of two syllables, 임금, is a word; an English one of two letters is not)."""
+    return term not in COMMON_TERMS and len(term) >= (2 if _HANGUL.search(term) else 3)
+
+
+def term_position(term: str, text: str) -> int | None:
+    """Where `term` first occurs in `text` as words (an English plural too), or None. A Korean
+    term takes its particle after it (근로자는, 사용자에게), so only its start is a word boundary."""
+    end = "" if _HANGUL.search(term) else r"(?:s|es)?(?!\w)"
+    found = re.search(r"(?<!\w)" + r"\s+".join(map(re.escape, term.split())) + end, text, re.IGNORECASE)
+    return found.start() if found else None
 
 
 def _definition_quoted(definition: ProvisionView, all_citations) -> bool:

@@ -21,7 +21,7 @@ from research.engines.extractive_passages import passages_of, question_terms, sc
 from research.engines.extractive_scope import out_of_scope_reason
 from verifier.acts import find_act_mentions
 from verifier.adapter import DbCorpus
-from verifier.gate_warnings import COMMON_TERMS, QUALIFIER_PATTERN
+from verifier.gate_warnings import QUALIFIER_PATTERN, term_position, worth_defining
 from verifier.pinpoints import PinpointError, parse_provision_id
 from verifier.quotes import find_verbatim
 
@@ -127,6 +127,7 @@ class ExtractiveEngine(Engine):
             return _decline("Not answered: the statutes searched hold no passage that matches the question "
                             "well enough to quote.")
         claims = [korean.claim(p) for p in best]
+        claims += self._definition_claims(best, asked, corpus)
         return Submission({"claims": claims, "reading": korean.reading(best),
                            "not_in_text": " ".join([*_broadening_notes(found, corpus),
                                                     _not_in_text(claims, corpus)])})
@@ -142,11 +143,11 @@ class ExtractiveEngine(Engine):
             if where is None:
                 continue
             for term, definition in corpus.definitions(p.act, where=where).items():
-                if term in COMMON_TERMS or len(term) < 3 or definition.id == p.unit_id:
+                if not worth_defining(term) or definition.id == p.unit_id:
                     continue
-                at = _term_at(term, p.quoted)
+                at = term_position(term, getattr(p, "quoted", p.text))  # a Korean passage quotes its text
                 if at is not None:
-                    wanted.append((_term_at(term, question) is None, p.rank, at, term, p))
+                    wanted.append((term_position(term, question) is None, p.rank, at, term, p))
         claims, seen = [], set()
         for _, _, _, term, p in sorted(wanted, key=lambda w: w[:3]):
             if len(claims) >= MAX_DEFINITIONS or (p.act, term) in seen:
@@ -155,16 +156,13 @@ class ExtractiveEngine(Engine):
             found = self.toolbox.call("find_definition", {"act": p.act, "term": term, "provision": p.unit_id})
             if found.is_error or found.content.get("applies_at_provision") is False:
                 continue
-            claims.append({"text": f"{p.act_title} defines “{found.content['term']}” "
-                                   f"({_human(found.content['id'])}), as it applies to the passage quoted.",
-                           "citations": [{"provision_id": found.content["id"], "quote": found.content["text"]}]})
+            said = (f"{p.act_title} {_human(found.content['id'])}의 “{found.content['term']}” 정의는 인용한 바와 같다."
+                    if korean_search.is_korean(term) else
+                    f"{p.act_title} defines “{found.content['term']}” ({_human(found.content['id'])}), as it "
+                    "applies to the passage quoted.")
+            claims.append({"text": said, "citations": [{"provision_id": found.content["id"],
+                                                        "quote": found.content["text"]}]})
         return claims
-
-
-def _term_at(term, text):
-    """Where `term` (or its plural) first occurs in `text` as words, or None."""
-    found = re.search(rf"(?<!\w){re.escape(term)}(?:s|es)?(?!\w)", text, re.I)
-    return found.start() if found else None
 
 
 def _broadening_notes(found, corpus) -> list[str]:

@@ -63,3 +63,14 @@ def test_find_definition_refuses_a_provision_of_another_act():
     out = Toolbox(Run.objects.create(question="q", engine="scripted")).find_definition(
         "L-2", "employer", provision="P-8.6:s7")
     assert out.is_error and "not held in L-2" in out.content["error"]
+
+
+def test_a_korean_answer_quotes_the_definitions_article_items_its_quote_uses():
+    run = ask("해고하려면 며칠 전에 알려줘야 하나요?")
+    assert run.gate == Run.GATE_PASS
+    citations = list(Citation.objects.filter(claim__run=run).order_by("claim__position", "position"))
+    # 제26조 says 사용자 and 근로자: 제2조's items define both for the whole law.
+    defined = [c.provision_id for c in citations if c.provision_id.startswith("근로기준법:제2조")]
+    assert {"근로기준법:제2조제1항제1호", "근로기준법:제2조제1항제2호"} <= set(defined)
+    assert {c.status for c in citations} == {"pass"}
+    assert not defined_term_warnings(run).keys() & {"근로자", "사용자"}
