@@ -33,6 +33,7 @@ from corpus.schemas import (
     VersionOut,
 )
 from corpus.search import search as search_sections
+from corpus.search_scope import scope_match
 from corpus.serializers import BadOffset, provision_dict, version_ref
 
 router = Router(tags=["corpus"])
@@ -136,7 +137,8 @@ def search(request, params: Query[SearchIn]):
     """Sections matching `q` in the as-at version of each Act (all Acts, or those named by `act`).
 
     `act` may repeat or hold comma-separated codes. An unknown Act is 404; an Act named with
-    no version at `as_at` is 404 "version not held".
+    no version at `as_at` is 404 "version not held". With `act`, `scope` says how well those
+    Acts match beside the best sections outside them (corpus/search_scope.py).
     """
     codes = [c.strip() for value in params.act or [] for c in value.split(",") if c.strip()] or None
     if codes:
@@ -152,10 +154,12 @@ def search(request, params: Query[SearchIn]):
     except VersionNotHeld as exc:
         message = str(exc)
         raise HttpError(404, message if message.startswith("version not held") else f"version not held: {message}") from None
+    match = scope_match(params.q, codes, lang=params.lang, as_at=params.as_at) if codes else None
     return {"query": results.query, "lang": params.lang, "as_at": params.as_at, "total": results.total,
             "has_more": results.has_more, "hits": [vars(hit) for hit in results.hits],
             "corrections": [{"typed": typed, "read_as": read_as} for typed, read_as in results.corrections],
-            "left_out": [{"act": code, "reason": reason} for code, reason in results.left_out]}
+            "left_out": [{"act": code, "reason": reason} for code, reason in results.left_out],
+            "scope": match.as_dict() if match else None}
 
 
 def _acts_with_summary():

@@ -212,6 +212,22 @@ class LeftOutOut(Schema):
     reason: str
 
 
+class OutsideHitOut(Schema):
+    id: str
+    act: str
+    act_title: str
+    marginal_note: str
+    score: float
+
+
+class ScopeMatchOut(Schema):
+    acts: list[str]  # the scope searched
+    better_outside: bool  # the answer probably lies outside the scope (corpus/search_scope.py)
+    outside_ahead: int  # sections of other Acts ranked above the scope's best, among every Act's
+    best_in_scope: float | None  # the scope's best section's score there; null: not among the first 100
+    outside: list[OutsideHitOut]  # the best sections outside the scope, on that same scale
+
+
 class SearchOut(Schema):
     query: str
     lang: str
@@ -220,6 +236,7 @@ class SearchOut(Schema):
     has_more: bool
     corrections: list[CorrectionOut]  # mistyped words read as the statute word meant
     left_out: list[LeftOutOut]  # Acts not searched at `as_at`, and why
+    scope: ScopeMatchOut | None = None  # with `act`: how well the scope matches, beside the best outside it
     hits: list[SearchHitOut]
 
 

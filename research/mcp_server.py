@@ -1,9 +1,9 @@
 """The MCP server: every read-only research tool, and two prompts, for agents (`manage.py mcp`,
 stdio or streamable HTTP).
 
-    search_statutes(query, acts?, as_at?, lang?)            sections matching the words
+    search_statutes(query, acts?, as_at?, lang?)            sections matching the words (scoped: and outside)
     get_provision(id, as_at?, offset?, text_sha256?, lang?)  the whole section holding a provision, paged
-    find_definition(act, term, as_at?, lang?)               a defined term's definition
+    find_definition(act, term, as_at?, provision?, lang?)   a defined term's definition (where it applies)
     list_acts(lang?)                                        the Acts held
     list_versions(id, lang?)                                a provision's text hash in each version held
     get_version_changes(id, from_date, to_date?, lang?)     units added, removed or changed
@@ -33,6 +33,7 @@ from corpus import lookup
 from corpus.history import provision_versions, version_changes
 from corpus.models import Act, VersionNotHeld
 from corpus.search import search as search_sections
+from corpus.search_scope import scope_match
 from corpus.serializers import BadOffset, hit_dict, provision_dict
 from corpus.text_input import invalid_in
 from research import prompts, tools
@@ -89,9 +90,13 @@ def search_statutes(query: str, acts: list[str] | None = None, as_at: str | None
         if unknown:
             raise ToolError(f"unknown Act code(s): {', '.join(unknown)}; held: {_held()}")
     results = search_sections(query, acts=codes, lang=_lang(lang), as_at=_date(as_at), limit=SEARCH_LIMIT)
-    return {"query": query, "total": results.total,
-            "read_as": dict(results.corrections),  # mistyped words and the statute word searched for
-            "hits": [hit_dict(h) for h in results.hits]}
+    found = {"query": query, "total": results.total,
+             "read_as": dict(results.corrections),  # mistyped words and the statute word searched for
+             "hits": [hit_dict(h) for h in results.hits]}
+    match = scope_match(query, codes, lang=_lang(lang), as_at=_date(as_at)) if codes else None
+    if match is not None:
+        found["scope"] = match.as_dict()
+    return found
 
 
 @_own_connection
@@ -102,8 +107,9 @@ def get_provision(id: str, as_at: str | None = None, offset: int | None = None, 
 
 
 @_own_connection
-def find_definition(act: str, term: str, as_at: str | None = None, lang: str = "eng") -> dict[str, Any]:
-    return tools.definition_of(act, term, _date(as_at), _lang(lang))
+def find_definition(act: str, term: str, as_at: str | None = None, provision: str | None = None,
+                    lang: str = "eng") -> dict[str, Any]:
+    return tools.definition_of(act, term, _date(as_at), _lang(lang), provision=provision)
 
 
 @_own_connection

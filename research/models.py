@@ -74,6 +74,9 @@ class Run(models.Model):
     not_in_text = models.TextField(blank=True)
     scope_note = models.TextField(blank=True)
     broadened = models.BooleanField(default=False)
+    broadening = models.JSONField(default=dict, blank=True, help_text=(
+        "where a broadened run looked: {scope: [Act codes searched], outside: [{act, act_title, ids}] "
+        "the instruments outside the scope where the matches were}"))
     partial_reason = models.CharField(max_length=200, blank=True)
     answer = models.JSONField(null=True, blank=True, help_text="the final submitted answer, as submitted")
     recorded = models.BooleanField(default=False, help_text="imported recorded run (demo)")

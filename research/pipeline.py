@@ -88,6 +88,9 @@ def _execute(run: Run) -> None:
         blocked = [_blocked_claim(c) for c in findings.claims if c.blocked]
         run.add_event(RunEvent.KIND_REPAIR, {"blocked_claims": [b["index"] for b in blocked],
                                              "findings": blocked})
+        # What blocks the answer as a whole (a broadening it hides) goes back with the claims.
+        blocked += [{"index": None, "text": "", "citations": [], "findings": [f.as_dict()]}
+                    for f in findings.findings if f.is_blocking]
         try:
             fixed = engine.repair(blocked)
         except EngineFailed as e:
@@ -108,8 +111,9 @@ def _execute(run: Run) -> None:
 
 def _gate(run, answer, toolbox):
     corpus = DbCorpus(lang=run.lang, as_at=run.as_at)
-    run.refresh_from_db(fields=["broadened"])
-    findings = gate_answer(answer, corpus, toolbox.retrieved_ids, as_at=run.as_at, broadened=run.broadened)
+    run.refresh_from_db(fields=["broadened", "broadening"])
+    findings = gate_answer(answer, corpus, toolbox.retrieved_ids, as_at=run.as_at, broadened=run.broadened,
+                           broadening=run.broadening)
     run.add_event(RunEvent.KIND_FINDINGS, {
         "claims": [{"index": c.index, "status": _claim_status(c),
                     "codes": [f.code for f in c.findings]} for c in findings.claims],
@@ -203,6 +207,6 @@ def _version(corpus, provision_id):
 
 
 def answer_findings(run: Run) -> list[dict]:
-    """Answer-level warnings (broadened, reading-unfetched) of a finished run, from its final event."""
+    """Answer-level findings (broadened, reading-unfetched) of a finished run, from its final event."""
     final = run.events.filter(kind=RunEvent.KIND_FINAL).order_by("-seq").first()
     return (final.data.get("answer_findings") if final else None) or []

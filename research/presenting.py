@@ -30,7 +30,7 @@ FINDING_TITLES = {
     "ellipsis": "Words left out inside a sentence",
     "qualifier": "A qualifier in the section is not mentioned",
     "defined-term": "Relies on a defined term that was not quoted",
-    "broadened": "The search went outside the Acts asked about",
+    "broadened": "Hides that the best matches lie outside the Acts asked about",
     "version": "A later text or amendments not yet in force",
     "reading-unfetched": "The Reading cites a provision no tool returned",
     "dropped-in-repair": "Withdrawn in the repair turn",
@@ -260,6 +260,8 @@ def _describe(kind, data):
                  + (" …" if len(ids) > 8 else "")]
         if data.get("broadened"):
             lines.append("The search went outside the Acts asked about.")
+        if data.get("better_outside"):
+            lines.append("Sections outside the Acts asked about match better.")
         return f"Result: {data.get('name', '?')}", lines, "ok"
     if kind == RunEvent.KIND_TOOL_ERROR:
         return f"Tool error: {data.get('name', '?')}", [data.get("error", "")], "warn"

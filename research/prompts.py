@@ -28,7 +28,13 @@ QUOTE_RULES = (
     "exactly: whole sentences or whole units, no ellipses, no changed words.",
     "Read the whole section before relying on one of its units: qualifiers sit in the "
     "neighbouring subsections.",
-    "When a quote relies on a term the Act defines, quote the definition too (find_definition).",
+    "When a quote relies on a term the Act defines, quote the definition too, as a claim of its "
+    "own with its own citation, before the Reading relies on it: find_definition with provision set "
+    "to the id you quote gives the definition that applies there (a Part or a section may define "
+    "the term its own way).",
+    "If a search scoped to the Acts asked about says better_outside (or broadened), say so under "
+    "Not in the text above: name the Acts searched and the Acts outside them where the better "
+    "matches are. An answer that hides it is blocked.",
     "Amendments not in force (pending_amendments) are not the law: report any that touch a "
     "provision you quote apart from the quotes, under Not in the text above, and never merge "
     "their text with the text in force.",
@@ -41,16 +47,19 @@ RESEARCH_GUIDE = (
     ("What provisions cover a topic",
      "search_statutes (scoped with acts when the Act is known), then get_provision for each section relied on",
      "a hit is a lead, not a text: its snippet is cut and its ranking is by words; fetch the section. "
-     "If broadened is true, nothing matched in the Acts asked about: say so."),
+     "If broadened is true, nothing matched in the Acts asked about; if scope.better_outside is "
+     "true, the scope's best match ranks far below sections of other Acts (scope.outside): say "
+     "either under Not in the text above, naming those Acts."),
     ("What a provision says, at a date",
      "get_provision with id and as_at; while next_offset is not null, call again with offset",
      "the unit asked for is one entry among the section's units; cite that unit's id, and read the "
      "rest of the section for its qualifiers. A date before the versions held is an error, never "
      "today's text."),
     ("What a term means",
-     "find_definition with the Act and the term; get_provision on the definition's id",
-     "a definition may apply only in one Part or section; an error naming no term is not proof the "
-     "Act leaves the word undefined."),
+     "find_definition with the Act, the term and the provision you quote; get_provision on the "
+     "definition's id",
+     "a definition may apply only in one Part or section (applies_at_provision, also_defined_at); an "
+     "error naming no term is not proof the Act leaves the word undefined."),
     ("How a provision changed",
      "list_versions, then get_version_changes with the two as-at dates",
      "do not infer a change by comparing two fetches; an empty list means no change among the "
@@ -91,7 +100,8 @@ provisions you quoted. not_in_text: what the quotes do not answer, and any quali
 ({_QUALIFIERS}) in the sections that your answer does not follow.
 If the statutes in the corpus cannot answer the question (provincial or foreign law, case law, \
 tax, facts), call submit_answer with decline: true and a scope_note saying why.
-If a search had to look outside the Acts asked about (broadened), say so in the answer."""
+If a search had to look outside the Acts asked about (broadened), or found better matches outside \
+them (scope.better_outside), say so in not_in_text, naming the Acts where the better matches are."""
 
 
 def verified_answer_prompt() -> str:

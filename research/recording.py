@@ -25,7 +25,7 @@ FORMAT = "verbatim-run/1"
 RUN_FIELDS = [
     "question", "as_at", "acts", "lang", "engine", "model", "script", "status", "gate", "created_at",
     "started_at", "finished_at", "attempts", "error", "reading", "not_in_text", "scope_note", "broadened",
-    "partial_reason", "answer", "recorded_label", "input_tokens", "output_tokens", "cache_read_tokens",
+    "broadening", "partial_reason", "answer", "recorded_label", "input_tokens", "output_tokens", "cache_read_tokens",
     "cache_write_tokens", "usd",
 ]
 MODEL_CALL_FIELDS = ["seq", "model", "purpose", "input_tokens", "output_tokens", "cache_read_tokens",

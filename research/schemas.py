@@ -66,6 +66,17 @@ class UsageOut(Schema):
     model_calls: list[ModelCallOut]
 
 
+class BroadenedToOut(Schema):
+    act: str
+    act_title: str
+    ids: list[str]  # its best sections, best first
+
+
+class BroadeningOut(Schema):
+    scope: list[str]  # the Act codes the run searched within
+    outside: list[BroadenedToOut]  # the instruments outside it where the matches were
+
+
 class ReadingPartOut(Schema):
     text: str
     withheld: bool
@@ -98,6 +109,7 @@ class RunOut(Schema):
     not_in_text: str
     scope_note: str
     broadened: bool
+    broadening: BroadeningOut | None  # where a broadened run looked; null when it did not broaden
     partial_reason: str
     error: str
     events_url: str

@@ -32,6 +32,7 @@ def run_detail(run):
         "not_in_text": run.not_in_text,
         "scope_note": run.scope_note,
         "broadened": run.broadened,
+        "broadening": run.broadening or None,
         "partial_reason": run.partial_reason,
         "error": run.error,
         "events_url": f"/api/v1/research/{run.pk}/events",

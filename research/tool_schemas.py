@@ -20,7 +20,10 @@ SEARCH_STATUTES = {
     "description": (
         "Full-text search of the statutes in the corpus. Returns up to 8 sections with their "
         "provision ids, Act, marginal note, headings and a snippet. When nothing matches in the "
-        "Acts in scope, every Act is searched and the result says broadened: true. A mistyped "
+        "Acts in scope, every Act is searched and the result says broadened: true. A scoped search "
+        "also returns scope: how the scope's best section ranks among every Act's (outside_ahead, "
+        "best_in_scope) and the best sections outside it (outside, same score scale); "
+        "better_outside: true means the answer probably lies outside the scope. A mistyped "
         "word is searched as the statute word meant, and read_as says which ({typed: read as})."
     ),
     "input_schema": {
@@ -69,13 +72,19 @@ LIST_ACTS = {
 
 FIND_DEFINITION = {
     "name": "find_definition",
-    "description": "The definition of a term an Act defines, with its provision id and text.",
+    "description": (
+        "The definition of a term an Act defines, with its provision id and text. A definition may "
+        "apply only in one Part or section: pass provision (the id you quote from) to get the one "
+        "that applies there; also_defined_at lists the term's other definitions."
+    ),
     "input_schema": {
         "type": "object",
         "properties": {
             "act": {"type": "string", "minLength": 1, "description": "Act code, e.g. P-8.6"},
             "term": {"type": "string", "minLength": 1, "description": "the defined term"},
             "as_at": DATE,
+            "provision": {"type": "string", "minLength": 3,
+                          "description": "the provision whose words use the term, e.g. L-2:s230(1)"},
         },
         "required": ["act", "term"],
         "additionalProperties": False,

@@ -15,10 +15,12 @@ from corpus.amendments import pending_amendments
 from corpus.history import provision_versions, version_changes
 from corpus.models import Act, Provision, VersionNotHeld
 from corpus.search import search
+from corpus.search_scope import scope_match
 from corpus.serializers import BadOffset, hit_dict, provision_dict
 from corpus.text_input import invalid_in
 from research.models import Run, RunEvent
 from research.tool_schemas import READ_TOOL_NAMES
+from verifier.adapter import DbCorpus
 
 SEARCH_LIMIT = 8
 
@@ -100,29 +102,50 @@ class Toolbox:
     def list_acts(self) -> dict:
         return self.call("list_acts", {})
 
-    def find_definition(self, act, term, as_at=None) -> dict:
-        return self.call("find_definition", _drop_none(act=act, term=term, as_at=as_at))
+    def find_definition(self, act, term, as_at=None, provision=None) -> dict:
+        return self.call("find_definition", _drop_none(act=act, term=term, as_at=as_at, provision=provision))
 
     def _tool_search_statutes(self, query, acts=None, as_at=None):
         as_at = self._as_at(as_at)
         scope = acts or self.run.acts or None
         results = search(query, acts=scope, lang=self.run.lang, as_at=as_at, limit=SEARCH_LIMIT)
+        match = scope_match(query, scope, lang=self.run.lang, as_at=as_at) if scope else None
         broadened = False
         if not results.hits and scope:
             results = search(query, acts=None, lang=self.run.lang, as_at=as_at, limit=SEARCH_LIMIT)
             broadened = bool(results.hits)
-            if broadened and not self.run.broadened:
-                self.run.broadened = True
-                with self.run.owned():
-                    Run.objects.filter(pk=self.run.pk).update(broadened=True)
         hits = [hit_dict(h) for h in results.hits]
         self._remember(*[h["id"] for h in hits])
         found = {"query": query, "broadened": broadened, "hits": hits}
+        if match is not None:  # how well the scope matches, beside the best outside it
+            found["scope"] = match.as_dict()
+        # The run is broadened when its answer cannot come from the scope the run was asked for:
+        # the search had to leave it, or better matches lie outside it (a scope the engine chose
+        # itself, within the run's or in a run without one, is its own affair: it reads `scope`).
+        asked = set(self.run.acts or ())
+        if broadened or (match and match.better_outside and asked and asked <= set(scope)):
+            outside = hits if broadened else found["scope"]["outside"]
+            self._broaden(scope, outside)
         if results.left_out:  # Acts with no version at that date: say so, not "nothing matched"
             found["left_out"] = [{"act": code, "reason": reason} for code, reason in results.left_out]
         if results.corrections:  # tell the model what was searched for, not only what it typed
             found["read_as"] = {typed: read_as for typed, read_as in results.corrections}
         return found
+
+    def _broaden(self, scope, outside):
+        """Mark the run broadened, with where it looked: the scope searched and the instruments
+        outside it where the matches were (their best sections first)."""
+        where = self.run.broadening or {"scope": [], "outside": []}
+        where["scope"] = list(dict.fromkeys([*where["scope"], *scope]))
+        acts = {a["act"]: a for a in where["outside"]}
+        for hit in outside:
+            entry = acts.setdefault(hit["act"], {"act": hit["act"], "act_title": hit["act_title"], "ids": []})
+            if hit["id"] not in entry["ids"] and len(entry["ids"]) < 5:
+                entry["ids"].append(hit["id"])
+        where["outside"] = list(acts.values())
+        self.run.broadened, self.run.broadening = True, where
+        with self.run.owned():
+            Run.objects.filter(pk=self.run.pk).update(broadened=True, broadening=where)
 
     def _tool_get_provision(self, id, as_at=None, offset=None, text_sha256=None):  # noqa: A002
         provision = lookup.get_provision(id.strip(), as_at=self._as_at(as_at), lang=self.run.lang)
@@ -143,8 +166,8 @@ class Toolbox:
     def _tool_list_acts(self):
         return acts_held(self.run.lang, scope=self.run.acts)
 
-    def _tool_find_definition(self, act, term, as_at=None):
-        found = definition_of(act, term, self._as_at(as_at), self.run.lang)
+    def _tool_find_definition(self, act, term, as_at=None, provision=None):
+        found = definition_of(act, term, self._as_at(as_at), self.run.lang, provision=provision)
         self._remember(found["id"], *([found["section_id"]] if found["section_id"] else []))
         return found
 
@@ -165,9 +188,13 @@ def acts_held(lang, scope=None) -> dict:
     return {"acts": acts}
 
 
-def definition_of(act, term, as_at, lang) -> dict:
+def definition_of(act, term, as_at, lang, provision=None) -> dict:
     """The definition of `term` (any case) in Act `act` as at `as_at`: {id, term, act, section_id,
-    text, consolidated_to, status}. Raises ToolError naming near terms when there is none."""
+    text, consolidated_to, status, also_defined_at}. With `provision` (an id of that Act), the
+    definition that applies there: a Part's or a section's own before the Act's
+    (verifier/definition_scope.py), and applies_at_provision; without, the Act's first. `also_defined_at` lists the other
+    definitions of the term, which apply elsewhere. Raises ToolError naming near terms when
+    there is none."""
     act_row = (Act.objects.filter(code=act.strip()).first()
                or Act.objects.filter(code="".join(act.split()), jurisdiction="kr").first())  # "개인정보 보호법"
     if act_row is None:
@@ -179,17 +206,36 @@ def definition_of(act, term, as_at, lang) -> dict:
     # A Korean law defines its terms in the items of its 정의 article ("근로자"란 …).
     definitions = (Provision.objects.filter(version=version).exclude(defined_term="") if act_row.is_korean
                    else Provision.objects.filter(version=version, kind=Provision.KIND_DEFINITION))
-    found = definitions.filter(defined_term__iexact=term.strip()).select_related("text", "version__act").first()
-    if found is None:
+    same = list(definitions.filter(defined_term__iexact=term.strip()).select_related("text", "version__act")
+                .order_by("position"))
+    if not same:
         near = list(definitions.filter(defined_term__icontains=term.strip()[:40])
                     .values_list("defined_term", flat=True)[:10])
         hint = f"; terms containing it: {', '.join(near)}" if near else ""
         raise ToolError(f"{act_row.code} defines no term {term!r}{hint}")
+    # A Korean law's 정의 article applies to the whole law; a Canadian definition may not.
+    scoped = bool(provision) and not act_row.is_korean
+    applying = _definition_applying(same, act_row.code, provision, term, version, as_at) if scoped else None
+    found = applying or same[0]
     section = Provision.objects.filter(version=version, unit_id=found.section_unit).first()
-    return {"id": found.pinpoint, "term": found.defined_term, "act": act_row.code,
-            "section_id": section.pinpoint if section else "", "text": found.text.text,
-            "text_sha256": found.text_id, "consolidated_to": version.pit_date.isoformat(),
-            "status": found.status}
+    out = {"id": found.pinpoint, "term": found.defined_term, "act": act_row.code,
+           "section_id": section.pinpoint if section else "", "text": found.text.text,
+           "text_sha256": found.text_id, "consolidated_to": version.pit_date.isoformat(),
+           "status": found.status, "also_defined_at": [p.pinpoint for p in same if p.pk != found.pk]}
+    if scoped:  # false: no definition of the term applies there (it is defined for elsewhere)
+        out["applies_at_provision"] = applying is not None
+    return out
+
+
+def _definition_applying(same, code, provision, term, version, as_at):
+    """Of the rows `same` defining `term`, the one that applies at `provision`; None when the
+    provision is not of that Act or not held."""
+    corpus = DbCorpus(lang=version.lang, as_at=as_at)
+    where = corpus.get(provision.strip() if ":" in provision else f"{code}:{provision.strip()}")
+    if where is None or where.act != code:
+        raise ToolError(f"provision {provision!r} is not held in {code}")
+    applying = corpus.definitions(code, where=where).get(term.strip().lower())
+    return next((p for p in same if applying is not None and f"{code}:{p.unit_id}" == applying.id), None)
 
 
 def pending_amendments_of(act, provision, as_at, lang) -> dict:
@@ -234,7 +280,7 @@ _ARGUMENTS = {
     "get_version_changes": ({"id": str, "from_date": str}, {"to_date": str}),
     "pending_amendments": ({"act": str}, {"provision": str, "as_at": str}),
     "list_acts": ({}, {}),
-    "find_definition": ({"act": str, "term": str}, {"as_at": str}),
+    "find_definition": ({"act": str, "term": str}, {"as_at": str, "provision": str}),
 }
 
 
@@ -261,7 +307,8 @@ def _checked_arguments(name, arguments):
 def _summary(content: dict) -> dict:
     if "hits" in content:
         return {"ids": [h["id"] for h in content["hits"]], "count": len(content["hits"]),
-                "broadened": content["broadened"]}
+                "broadened": content["broadened"],
+                "better_outside": bool((content.get("scope") or {}).get("better_outside"))}
     if "same_version" in content:  # get_version_changes: texts of other versions join no allowlist
         return {"ids": [], "count": len(content["units"])}
     if "units" in content:

@@ -72,8 +72,10 @@ class DbCorpus:
     def definitions(self, act_code, where=None):
         if act_code not in self._definitions:
             version = self._version(act_code)
+            # A Korean law defines its terms in the items of its 정의 article ("근로자"란 …).
+            kind = {} if version is None or version.act.is_korean else {"kind": Provision.KIND_DEFINITION}
             rows = [] if version is None else (
-                Provision.objects.filter(version=version, kind=Provision.KIND_DEFINITION)
+                Provision.objects.filter(version=version, **kind).exclude(defined_term="")
                 .select_related("text").order_by("position"))
             self._definitions[act_code] = [(row.defined_term.lower(), self._view(row, version))
                                            for row in rows if row.defined_term]

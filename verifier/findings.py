@@ -15,6 +15,9 @@ QUOTE_MISMATCH = "quote-mismatch"
 WRONG_UNIT = "wrong-unit"
 REPEALED = "repealed"
 ELLIPSIS = "ellipsis"
+# Blocking, per answer: the run's best matches lie outside the scope asked, and the answer's
+# "Not in the text above" does not say so.
+BROADENED = "broadened"
 
 # Claim checker only (Korean auditor): the text says otherwise than the claim (another figure,
 # a prohibition where the claim permits); local-only mode; precedent claims.
@@ -27,15 +30,14 @@ TOPIC_DIFFERS = "topic-differs"
 # Warnings, shown to the reviewer.
 QUALIFIER = "qualifier"
 DEFINED_TERM = "defined-term"
-BROADENED = "broadened"
 VERSION = "version"
 READING_UNFETCHED = "reading-unfetched"
 
 BLOCKING_CODES = frozenset(
     {NO_CITATION, MALFORMED, UNKNOWN_SECTION, NOT_RETRIEVED, PINPOINT_NOT_FOUND,
-     QUOTE_MISMATCH, WRONG_UNIT, REPEALED, ELLIPSIS}
+     QUOTE_MISMATCH, WRONG_UNIT, REPEALED, ELLIPSIS, BROADENED}
 )
-WARNING_CODES = frozenset({QUALIFIER, DEFINED_TERM, BROADENED, VERSION, READING_UNFETCHED})
+WARNING_CODES = frozenset({QUALIFIER, DEFINED_TERM, VERSION, READING_UNFETCHED})
 
 
 @dataclass(frozen=True)

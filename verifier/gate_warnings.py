@@ -1,11 +1,12 @@
-"""Warnings the gates attach for the reviewer: qualifier, defined-term, reading-unfetched,
-broadened. None of them blocks a claim; each says what the answer left unsaid."""
+"""Warnings the gates attach for the reviewer: qualifier, defined-term, reading-unfetched. None
+of them blocks a claim; each says what the answer left unsaid. And the one answer-level check
+that blocks: a broadened run whose answer hides where the matches were (broadening_hidden)."""
 
 import re
 
 from . import findings as F
 from .acts import act_for_citation, find_act_mentions
-from .findings import Finding, warning
+from .findings import Finding, blocking, warning
 from .pinpoints import PinpointError, find_citations, make_provision_id, parse_provision_id
 from .quotes import check_quote
 from .types import CorpusView, ProvisionView
@@ -21,6 +22,7 @@ KOREAN_QUALIFIER_PHRASES = ("다만", "제외하고", "경우에는", "에도 �
 QUALIFIER_PATTERN = (r"(?<!\w)(?:" + "|".join(re.escape(p) for p in QUALIFIER_PHRASES) + r")(?!\w)|"
                      + "|".join(re.escape(p) for p in KOREAN_QUALIFIER_PHRASES))
 _QUALIFIER_RE = re.compile(f"({QUALIFIER_PATTERN})", re.IGNORECASE)
+_HANGUL = re.compile(r"[가-힣]")
 # Defined terms so ordinary that warning on them would bury the warnings that matter.
 COMMON_TERMS = frozenset(
     {"act", "person", "day", "minister", "court", "province", "regulation", "regulations",
@@ -83,7 +85,9 @@ def _sentence_around(text: str, start: int, end: int, limit: int = 300) -> str:
 
 
 def defined_term_warnings(citations, checked, corpus: CorpusView, all_citations) -> list[Finding]:
-    """Warn when a quote uses a term its Act defines and no citation quotes the definition."""
+    """Warn when a quote uses a term its Act defines (as it applies where the quote is) and no
+    citation quotes the definition. A quoted definition is not itself read for terms: the
+    definitions beside it are the Act's vocabulary, not a rule relying on it."""
     out, warned = [], set()
     for citation, result in zip(citations, checked, strict=True):
         try:
@@ -93,12 +97,12 @@ def defined_term_warnings(citations, checked, corpus: CorpusView, all_citations)
         act = pid.act
         # Definitions are read as they apply where the quote is: the unit cited, else its section.
         where = corpus.get(str(pid)) or corpus.get(pid.section_id)
-        if where is None:
+        if where is None or where.kind == "definition":
             continue
         for term, definition in corpus.definitions(act, where=where).items():
-            if term in COMMON_TERMS or len(term) < 3 or (act, term) in warned:
+            if not worth_defining(term) or (act, term) in warned:
                 continue
-            if result.provision_id == definition.id or not _uses_term(citation.get("quote") or "", term):
+            if result.provision_id == definition.id or term_position(term, citation.get("quote") or "") is None:
                 continue
             if _definition_quoted(definition, all_citations):
                 continue
@@ -112,9 +116,18 @@ def defined_term_warnings(citations, checked, corpus: CorpusView, all_citations)
     return out
 
 
-def _uses_term(quote: str, term: str) -> bool:
-    pattern = r"(?<!\w)" + r"\s+".join(map(re.escape, term.split())) + r"(?:s|es)?(?!\w)"
-    return re.search(pattern, quote, re.IGNORECASE) is not None
+def worth_defining(term: str) -> bool:
+    """False for a defined term too ordinary or too short to ask for its definition (a Korean
+    term of two syllables, 임금, is a word; an English one of two letters is not)."""
+    return term not in COMMON_TERMS and len(term) >= (2 if _HANGUL.search(term) else 3)
+
+
+def term_position(term: str, text: str) -> int | None:
+    """Where `term` first occurs in `text` as words (an English plural too), or None. A Korean
+    term takes its particle after it (근로자는, 사용자에게), so only its start is a word boundary."""
+    end = "" if _HANGUL.search(term) else r"(?:s|es)?(?!\w)"
+    found = re.search(r"(?<!\w)" + r"\s+".join(map(re.escape, term.split())) + end, text, re.IGNORECASE)
+    return found.start() if found else None
 
 
 def _definition_quoted(definition: ProvisionView, all_citations) -> bool:
@@ -178,7 +191,24 @@ def reading_refs(reading: str, corpus: CorpusView, run_acts):
             yield c.text.strip(), pids
 
 
-def says_broadened(answer: dict) -> bool:
-    texts = [c.get("text") or "" for c in answer.get("claims") or []]
-    texts += [answer.get("reading") or "", answer.get("not_in_text") or ""]
-    return any(_BROADENED_HINTS.search(t) for t in texts)
+def broadening_hidden(answer: dict, broadening: dict | None, corpus: CorpusView) -> Finding | None:
+    """A blocking `broadened` finding when the run was broadened and the answer's "Not in the
+    text above" does not disclose it, else None. Disclosing is naming (by code or any name) an
+    instrument outside the scope where the matches were (`broadening["outside"]`); a run that
+    recorded no such instrument needs words saying the search left the scope."""
+    not_in_text = answer.get("not_in_text") or ""
+    outside = [o.get("act") for o in (broadening or {}).get("outside") or [] if o.get("act")]
+    if outside:
+        named = {code for _, _, code in find_act_mentions(not_in_text, corpus.act_refs())}
+        if named & set(outside):
+            return None
+    elif _BROADENED_HINTS.search(not_in_text):
+        return None
+    scope = ", ".join((broadening or {}).get("scope") or []) or "the Acts asked about"
+    where = f": the matches were in {', '.join(outside)}" if outside else ""
+    return blocking(
+        F.BROADENED,
+        f"The best matches lie outside the scope searched ({scope}){where}, and “Not in the text "
+        "above” does not say so; name where the search looked and where the better matches are.",
+        scope=(broadening or {}).get("scope") or [], outside=outside,
+    )

@@ -12,10 +12,10 @@ from datetime import date
 from . import findings as F
 from .findings import Finding, blocking, warning
 from .gate_warnings import (
+    broadening_hidden,
     defined_term_warnings,
     qualifier_warnings,
     reading_warnings,
-    says_broadened,
 )
 from .locate import deepest_unit_with
 from .pinpoints import PinpointError, parse_provision_id
@@ -62,7 +62,7 @@ class ClaimResult:
 
 @dataclass
 class AnswerFindings:
-    """Per-claim results plus answer-level warnings (broadened, reading-unfetched)."""
+    """Per-claim results plus answer-level findings (broadened, reading-unfetched)."""
 
     claims: list[ClaimResult]
     findings: list[Finding]
@@ -97,8 +97,13 @@ def gate_answer(
     retrieved_ids,
     as_at: date | None = None,
     broadened: bool = False,
+    broadening: dict | None = None,
 ) -> AnswerFindings:
     """Check every claim of `answer`; see the module docstring for the shapes.
+
+    `broadened`: the run's search left the scope asked for, or found better matches outside it;
+    `broadening` says where it looked ({"scope": [codes], "outside": [{"act": code, ...}]}). An
+    answer to such a run must disclose it under "Not in the text above", or it is blocked.
 
     `retrieved_ids` are provision ids returned by tools in this run; any id covers its whole
     section, since get_provision returns whole sections. Malformed retrieved ids are ignored.
@@ -121,11 +126,9 @@ def gate_answer(
         claim_findings += defined_term_warnings(citations, checked, corpus, all_citations)
         results.append(ClaimResult(index, claim.get("text", ""), checked, claim_findings))
     answer_findings = reading_warnings(answer.get("reading") or "", corpus, retrieved)
-    if broadened and not says_broadened(answer):
-        answer_findings.append(warning(
-            F.BROADENED,
-            "The search went outside the Acts asked about, and the answer does not say so.",
-        ))
+    hidden = broadening_hidden(answer, broadening, corpus) if broadened else None
+    if hidden is not None:
+        answer_findings.append(hidden)
     return AnswerFindings(results, answer_findings)
 
 

@@ -265,13 +265,15 @@ def cost_usd(model, tokens) -> Decimal:
 
 
 def repair_message(blocked_claims) -> str:
-    """The repair turn's feedback: each blocked claim with the verifier's findings."""
+    """The repair turn's feedback: each blocked claim with the verifier's findings (an entry
+    with index None: what blocks the answer as a whole)."""
     lines = ["The verifier blocked these claims. Call submit_answer again with the whole answer: keep "
              "the claims that passed unchanged; fix each blocked claim (copy the quote exactly from "
              "the text a tool returned, cite the smallest unit holding it, get_provision before "
              "quoting a provision you have not fetched) or drop it."]
     for claim in blocked_claims:
-        lines.append(f"\nClaim {claim['index'] + 1}: {claim['text']}")
+        lines.append(f"\nClaim {claim['index'] + 1}: {claim['text']}" if claim["index"] is not None
+                     else "\nThe answer as a whole:")
         for f in claim["findings"]:
             lines.append(f"- {f['code']}: {f['message']}")
             closest = f.get("details", {}).get("closest_passage")

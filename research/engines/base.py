@@ -86,7 +86,8 @@ class Engine:
 
     def repair(self, blocked_claims: list[dict]) -> Submission | None:
         """One repair turn. `blocked_claims` is [{index, text, citations, findings}], the
-        findings as dicts (code, severity, message, details). None when not supported."""
+        findings as dicts (code, severity, message, details); an entry with index None holds
+        what blocks the answer as a whole. None when not supported."""
         return None
 
     def elapsed(self) -> float:

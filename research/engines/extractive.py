@@ -21,7 +21,7 @@ from research.engines.extractive_passages import passages_of, question_terms, sc
 from research.engines.extractive_scope import out_of_scope_reason
 from verifier.acts import find_act_mentions
 from verifier.adapter import DbCorpus
-from verifier.gate_warnings import COMMON_TERMS, QUALIFIER_PATTERN
+from verifier.gate_warnings import QUALIFIER_PATTERN, term_position, worth_defining
 from verifier.pinpoints import PinpointError, parse_provision_id
 from verifier.quotes import find_verbatim
 
@@ -37,6 +37,7 @@ MIN_COVERAGE = 0.3
 # best passage read covers: a section the search ranked high is dropped only when it barely matches.
 FOLLOW_RATIO = 0.3
 MAX_QUALIFIERS = 8  # qualifiers named per section under "Not in the text above"
+MAX_DEFINITIONS = 3  # definitions quoted, each its own claim, besides the passages
 
 _QUALIFIER_RE = re.compile(f"({QUALIFIER_PATTERN})", re.I)  # English and Korean (verifier/gate_warnings.py)
 
@@ -84,10 +85,11 @@ class ExtractiveEngine(Engine):
                             "well enough to quote. It may be outside the corpus (provincial or foreign law, "
                             "case law, tax) or need different words." + not_held)
         claims = [_claim(p) for p in best]
-        claims += self._definition_claims(best, question, corpus, room=MAX_CLAIMS - len(claims))
-        not_in_text = " ".join([_not_in_text(claims, corpus), *self._pending_notes(best)])
-        return Submission({"claims": claims, "reading": _reading(best, found.content.get("broadened")),
-                           "not_in_text": not_in_text})
+        claims += self._definition_claims(best, question, corpus)
+        not_in_text = " ".join([*_broadening_notes(found, corpus), _not_in_text(claims, corpus),
+                                *self._pending_notes(best)])
+        definitions = [c["citations"][0]["provision_id"] for c in claims[len(best):]]
+        return Submission({"claims": claims, "reading": _reading(best, definitions), "not_in_text": not_in_text})
 
     def _pending_notes(self, best) -> list[str]:
         """One sentence per quoted section that amendments not in force touch, naming each
@@ -125,31 +127,73 @@ class ExtractiveEngine(Engine):
             return _decline("Not answered: the statutes searched hold no passage that matches the question "
                             "well enough to quote.")
         claims = [korean.claim(p) for p in best]
+        claims += self._definition_claims(best, asked, corpus)
         return Submission({"claims": claims, "reading": korean.reading(best),
-                           "not_in_text": _not_in_text(claims, corpus)})
+                           "not_in_text": " ".join([*_broadening_notes(found, corpus),
+                                                    _not_in_text(claims, corpus)])})
 
-    def _definition_claims(self, best, question, corpus, room) -> list[dict]:
-        """Quote the definition of a term the Act defines when both the question and a chosen
-        passage use it (while there is room for another claim)."""
-        claims, seen = [], set()
+    def _definition_claims(self, best, question, corpus) -> list[dict]:
+        """Quote, each as a claim of its own, the definitions of terms a chosen passage uses, as
+        they apply where the passage is (a Part's or a section's own definition before the
+        Act's): those the question uses too first, then in the passage's order, MAX_DEFINITIONS
+        at most. A term defined only for another Part is not defined where the passage is."""
+        wanted = []
         for p in best:
             where = corpus.get(p.unit_id)
             if where is None:
                 continue
-            for term in corpus.definitions(p.act, where=where):
-                if len(claims) >= room or term in COMMON_TERMS or len(term) < 3 or (p.act, term) in seen:
+            for term, definition in corpus.definitions(p.act, where=where).items():
+                if not worth_defining(term) or definition.id == p.unit_id:
                     continue
-                pattern = rf"(?<!\w){re.escape(term)}(?:s|es)?(?!\w)"
-                if not (re.search(pattern, p.quoted, re.I) and re.search(pattern, question, re.I)):
-                    continue
-                seen.add((p.act, term))
-                found = self.toolbox.call("find_definition", {"act": p.act, "term": term})
-                if found.is_error:
-                    continue
-                claims.append({"text": f"{p.act_title} defines “{found.content['term']}”.",
-                               "citations": [{"provision_id": found.content["id"],
-                                              "quote": found.content["text"]}]})
+                at = term_position(term, getattr(p, "quoted", p.text))  # a Korean passage quotes its text
+                if at is not None:
+                    wanted.append((term_position(term, question) is None, p.rank, at, term, p))
+        claims, seen = [], set()
+        for _, _, _, term, p in sorted(wanted, key=lambda w: w[:3]):
+            if len(claims) >= MAX_DEFINITIONS or (p.act, term) in seen:
+                continue
+            seen.add((p.act, term))
+            found = self.toolbox.call("find_definition", {"act": p.act, "term": term, "provision": p.unit_id})
+            if found.is_error or found.content.get("applies_at_provision") is False:
+                continue
+            said = (f"{p.act_title} {_human(found.content['id'])}의 “{found.content['term']}” 정의는 인용한 바와 같다."
+                    if korean_search.is_korean(term) else
+                    f"{p.act_title} defines “{found.content['term']}” ({_human(found.content['id'])}), as it "
+                    "applies to the passage quoted.")
+            claims.append({"text": said, "citations": [{"provision_id": found.content["id"],
+                                                        "quote": found.content["text"]}]})
         return claims
+
+
+def _broadening_notes(found, corpus) -> list[str]:
+    """What "Not in the text above" must say when the search left the scope (nothing matched in
+    it) or found better matches outside it: the Acts searched and where the matches were."""
+    if found.is_error:
+        return []
+    content = found.content
+    scope = content.get("scope") or {}
+    searched = _titled(scope.get("acts") or [], corpus)
+    if content.get("broadened"):
+        where = _titled(list(dict.fromkeys(h["act"] for h in content["hits"])), corpus)
+        return [f"Nothing in {searched or 'the Acts asked about'} matched the question, so the search "
+                f"looked in every Act held: the passages above come from {where}, outside the Acts asked about."]
+    if not scope.get("better_outside"):
+        return []
+    by_act = {}
+    for hit in scope["outside"]:
+        by_act.setdefault(hit["act"], []).append(_human(hit["id"]))
+    better = "; ".join(f"{_titled([act], corpus)}: {', '.join(ids)}" for act, ids in by_act.items())
+    return [f"The search looked in {searched}, as asked; sections outside it match the question much "
+            f"better ({better}), so the answer may lie there. Those sections are not quoted above."]
+
+
+def _titled(codes, corpus) -> str:
+    """“Copyright Act (C-42)” for each code, joined."""
+    names = []
+    for code in codes:
+        version = corpus.version_of(code)
+        names.append(f"{version.act.title(version.lang)} ({code})" if version else code)
+    return ", ".join(names)
 
 
 def _choose(ranked, corpus, needed) -> list:
@@ -240,15 +284,15 @@ def _human(pid: str) -> str:
     return f"{text}, definition “{term.replace('-', ' ')}”" if term else text
 
 
-def _reading(best, broadened) -> str:
+def _reading(best, definitions=()) -> str:
     ids = ", ".join(dict.fromkeys(p.unit_id for p in best))
     text = (f"Reading (extractive, no model): the passages quoted ({ids}) come from the sections the "
             "search ranked highest, and within each section they share the most words with the question; "
             "they were not interpreted. Whether they answer the question, and how they apply to "
             "particular facts, is for the reader to judge.")
-    if broadened:
-        text += (" Nothing matched in the Acts asked about, so the search also looked outside them; "
-                 "the passages come from other Acts.")
+    if definitions:
+        text += (f" The definitions quoted ({', '.join(definitions)}) are those of terms the passages use, "
+                 "as they apply where the passages are.")
     return text
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from research import pipeline
-from research.engines.extractive import MAX_CLAIMS, out_of_scope_reason
+from research.engines.extractive import MAX_CLAIMS, MAX_DEFINITIONS, out_of_scope_reason
 from research.engines.extractive_passages import passages_of, question_terms, score
 from research.models import Citation, Run
 from research.tools import Toolbox
@@ -38,7 +38,7 @@ def test_it_answers_with_only_verified_quotes(question, act):
     assert citations.first().provision_id.startswith(f"{act}:")
     assert {c.status for c in citations} <= {"pass", "downgraded"}
     assert all(len(c.text_sha256) == 64 for c in citations)
-    assert 1 <= run.claims.count() <= MAX_CLAIMS
+    assert 1 <= run.claims.count() <= MAX_CLAIMS + MAX_DEFINITIONS  # passages, then definitions they use
     assert run.reading.startswith("Reading (extractive, no model)")
     assert run.not_in_text.startswith("The passages were picked by matching words")
 
@@ -59,9 +59,11 @@ def test_it_lists_the_qualifiers_it_did_not_quote():
 
 def test_the_reading_cites_only_the_provisions_quoted():
     run = ask(SUBPOENA)
-    quoted = [c.citations.last().provision_id for c in run.claims.all()]
-    listed = run.reading.split(" come from ")[0].split("the passages quoted (", 1)[1]
-    assert listed == ", ".join(quoted) + ")"
+    quoted = [c.citations.last().provision_id for c in run.claims.order_by("position")]
+    passages = run.reading.split(") come from ")[0].split("the passages quoted (", 1)[1].split(", ")
+    definitions = run.reading.split("The definitions quoted (", 1)[1].split(") are those")[0].split(", ")
+    assert passages + definitions == quoted
+    assert "P-8.6:s2(1)/personal-information" in definitions
     assert not any(f["code"] == "reading-unfetched" for f in pipeline.answer_findings(run))
 
 

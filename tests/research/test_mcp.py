@@ -109,6 +109,19 @@ def test_it_searches_the_statutes():
     assert "P-8.6:s7" in [h["id"] for h in hits]
     assert all(h["act"] == "P-8.6" for h in hits)
     assert "<mark>" not in hits[0]["snippet"]
+    assert result.structured_content["scope"]["better_outside"] is False  # PIPEDA holds the answer
+
+
+@in_process
+def test_a_scoped_search_names_the_better_matches_outside_the_scope():
+    scope = call("search_statutes", query="fair dealing for the purpose of parody", acts=["P-8.6"]).structured_content["scope"]
+    assert scope["better_outside"] is True and scope["outside"][0]["id"] == "C-42:s29"
+
+
+@in_process
+def test_find_definition_gives_the_definition_that_applies_at_the_provision():
+    found = call("find_definition", act="L-2", term="employer", provision="L-2:s230(1)").structured_content
+    assert (found["id"], found["applies_at_provision"]) == ("L-2:s166/employer", True)
 
 
 @in_process

@@ -59,3 +59,36 @@ def test_the_defined_term_warning_names_the_definition_that_applies():
     warned = {f.details["term"]: f.details["definition_id"] for f in result.all_findings() if f.code == "defined-term"}
     assert warned["employer"] == "L-2:s166/employer"
     assert "L-2:s3(1)/employee" not in warned.values()
+
+
+def _gated(*citations):
+    answer = {"claims": [{"text": "The statute says so.", "citations": [{"provision_id": pid, "quote": quote}]}
+                         for pid, quote in citations], "reading": "", "not_in_text": ""}
+    result = gate_answer(answer, DbCorpus(), [pid for pid, _ in citations])
+    return {f.details["term"]: f.details["definition_id"] for f in result.all_findings() if f.code == "defined-term"}
+
+
+RETRANSMITTER = "It is not an infringement of copyright for a retransmitter to communicate to the public"
+
+
+@pytest.mark.django_db
+def test_a_section_scoped_definition_is_asked_for_inside_its_section_and_not_outside():
+    assert _gated(("C-42:s31(2)", RETRANSMITTER))["retransmitter"] == "C-42:s31(1)/retransmitter"
+    definition = DbCorpus().get("C-42:s31(1)/retransmitter").text
+    assert "retransmitter" not in _gated(("C-42:s31(2)", RETRANSMITTER), ("C-42:s31(1)/retransmitter", definition))
+    # Section 31 defines "signal" for itself: s. 21(1), on broadcasters' "communication signals",
+    # uses the word and owes that definition nothing.
+    s21 = DbCorpus().get("C-42:s21(1)").text
+    assert "signals" in s21
+    assert "signal" not in _gated(("C-42:s21(1)", s21))
+
+
+@pytest.mark.django_db
+def test_the_warning_goes_once_the_part_iii_definition_is_quoted():
+    quote = "An employer who terminates the employment of an employee"
+    assert _gated(("L-2:s230(1)", quote))["employer"] == "L-2:s166/employer"
+    part_i = DbCorpus().get("L-2:s3(1)/employer").text
+    # Part I's definition does not answer for a Part III quote; Part III's does.
+    assert "employer" in _gated(("L-2:s230(1)", quote), ("L-2:s3(1)/employer", part_i))
+    part_iii = DbCorpus().get("L-2:s166/employer").text
+    assert "employer" not in _gated(("L-2:s230(1)", quote), ("L-2:s166/employer", part_iii))

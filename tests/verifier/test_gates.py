@@ -175,10 +175,14 @@ def test_it_warns_about_pending_amendments():
     assert "not yet in force" in finding.message
 
 
-def test_it_warns_when_a_broadened_search_is_not_disclosed():
-    assert codes(check(("P-8.6:s7(3)(c)", SUBPOENA_QUOTE), broadened=True)) == ["broadened"]
+def test_it_blocks_an_answer_hiding_a_broadened_search():
+    hidden = check(("P-8.6:s7(3)(c)", SUBPOENA_QUOTE), broadened=True)
+    assert codes(hidden) == ["broadened"] and hidden.blocked
     assert codes(check(("P-8.6:s7(3)(c)", SUBPOENA_QUOTE), broadened=True,
                        not_in_text=NOTED + " The search went outside the Acts you named.")) == []
+    # Saying so elsewhere than under "Not in the text above" is not disclosing it.
+    assert codes(check(("P-8.6:s7(3)(c)", SUBPOENA_QUOTE), broadened=True,
+                       reading="The search went outside the Acts you named.")) == ["broadened"]
 
 
 def test_it_warns_when_the_reading_cites_an_unfetched_provision():
