@@ -117,7 +117,8 @@ _CONDITION = re.compile(r"\b(?:if|where|unless|when|provided that|subject to|exc
 # What a number counts, and what it is counted in: "forty hours in a week".
 _MEASURES = frozenset("""minute minutes hour hours day days week weeks month months year years
     dollar dollars cent percent time times""".split())
-# Deontic words: a claim that says "must" where the text says "may" is not supported.
+# Deontic words, for the modal a clause puts over the same words (_modal_of_the_same_words); the
+# modal over each word of one reading is _modal_turned's (English and French, _MODAL_KINDS).
 _MODALS = {
     "prohibition": re.compile(r"\b(?:shall not|must not|may not|cannot|(?:is|are) prohibited(?! grounds?)|no \w+ shall)\b", re.I),
     # "Requires" states a duty; a bare "require" is the act a modal governs ("may ... require the
@@ -379,7 +380,6 @@ def _reading_differs(own: str, text: str, name: str, claim_text: str) -> str:
         (lambda: _parties_swapped(own, text),
          "The claim puts {0} before {1} where {name} never does (who does what to whom?)"),
         (lambda: _actor_replaced(claim_text, text), "The claim has {0} {2} where {name} has {1}"),
-        (lambda: _modal_mismatch(own, text), "The claim says {0} where {name} says {1}"),
     )
     for find, message in readings:
         found = find()
@@ -807,17 +807,6 @@ def _listed(words: list[str]) -> str:
     return ", ".join(f"“{w}”" for w in dict.fromkeys(words[:4]))
 
 
-def _modal_mismatch(claim_text: str, unit_text: str) -> tuple[str, str] | None:
-    in_claim = {k for k, rx in _MODALS.items() if rx.search(claim_text)}
-    in_unit = {k for k, rx in _MODALS.items() if rx.search(unit_text)}
-    if "prohibition" in in_unit and _EXCEPTION.search(unit_text):
-        # "shall not ... except (a) ..." permits what its paragraphs list.
-        in_unit.add("permission")
-    for kind in in_claim - in_unit:
-        return kind, (", ".join(sorted(in_unit)) or "neither")
-    return None
-
-
 # --- one clause, in order: the general mechanism --------------------------------------------------
 # A claim is read against one reading of a cited unit: its lead-in words (and those of the units
 # above it), one item of each list it holds, down to a leaf, and the words after the list; one
@@ -1123,8 +1112,7 @@ def _modal_turned(said: list[_Token], stated: list[_Token], excepted: bool) -> t
     return None
 
 
-_EXCEPTED_READINGS = {("permission", frozenset({"prohibition"})), ("no-duty", frozenset({"obligation"})),
-                      ("prohibition", frozenset({"obligation"}))}
+_EXCEPTED_READINGS = {("permission", frozenset({"prohibition"})), ("no-duty", frozenset({"obligation"}))}
 
 
 def _modal_scopes(tokens: list[_Token]) -> dict[str, set[str]]:
