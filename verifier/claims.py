@@ -53,6 +53,13 @@ STOPWORDS = frozenset(
     but although though however he she him his her they them we you anyone anything
     because since during among amongst do does did doing get gets got getting let lets something
     someone thing things still just whether both either namely viz one including lists""".split()
+) | frozenset(
+    # French: articles, prepositions, pronouns, auxiliaries and the memo's framing ("selon l'article 7",
+    # "aux termes du paragraphe", "en vertu de", "prévoit que"); its modals are compared as modals.
+    """le la les l un une des de du d et ou à au aux en dans pour par sur sous avec qui que qu dont où
+    son sa ses leur leurs il elle ils elles lui se s y ce cet cette ces est sont être été a ont avoir
+    selon termes vertu prévoit prévu dispose énonce précise article articles paragraphe paragraphes
+    alinéa alinéas loi présente doit doivent peut peuvent""".split()
 )
 # Modal words are not compared as words: _MODALS compares what they say ("must" is "shall").
 # Framing words ("defines ... as", "makes it an offence"), pronouns and other function words
@@ -1008,8 +1015,10 @@ def _alignment_differs(claim: ExtractedClaim, cited, corpus: CorpusView, name: s
     words, says something that reading does not ("" when it says nothing else)."""
     whole = _CHAPTER_REF.sub(" ", _DIVISION_REF.sub(" ", claim.text))
     acts = corpus.act_refs()
+    citations = ""
     for c in find_citations(whole) or _labels_after_act_names(whole, find_act_mentions(whole, acts)):
         whole = whole.replace(c.text, " ")
+        citations += f" {c.text}"
     for start, end, _code in reversed(find_act_mentions(whole, acts)):
         whole = whole[:start] + " " + whole[end:]
     said = _tokens(whole)
@@ -1038,6 +1047,9 @@ def _alignment_differs(claim: ExtractedClaim, cited, corpus: CorpusView, name: s
     for _, unit, _ in cited:
         allowed |= _content_stems(_unit_context(unit, corpus).frame)
     beyond = sorted(stems - allowed)
+    allowed_figures = numbers(f"{above} {reading}") | {n for _, other, _ in cited if other is not best_unit
+                                                       for n in numbers(other.text)}
+    beyond += [_figure(n) for n in sorted(figures - allowed_figures - numbers(citations))]
     if beyond:
         return (f"The claim's words {_listed(beyond)} are not in the one reading of {name} that holds "
                 f"most of it (“{_short(reading, 90)}”)")
@@ -1264,6 +1276,24 @@ def _longest_chain(members, said, positions) -> list[tuple[int, int]]:
     return list({i: (i, j) for i, j in chain}.values())
 
 
+_RESTRICTED = re.compile(r"\b(?:any|all|every|each|tout|toute|tous|toutes)\s+([^\W\d_]+)\s+(?:who|that|which|whose|qui|dont)\b"
+                         r"([^,;:.]*)", re.I)
+
+
+def _restriction_dropped(said: list[_Token], reading: str) -> str:
+    """A quantified noun of the claim ("every individual") that the reading restricts ("every
+    individual who is a Canadian citizen or a permanent resident") without the claim keeping any
+    word of the restriction. "" when none."""
+    stems = {t.stem for t in said if t.stem}
+    quantified = {said[k + 1].stem for k, t in enumerate(said[:-1]) if t.word in _QUANTIFIER_OF_NOUN}
+    for match in _RESTRICTED.finditer(reading):
+        noun = _stem(match.group(1).casefold())
+        own = {w for w in _content_stems(match.group(2)) if w not in _FRENCH_SMALL} - {noun}
+        if noun in quantified and own and not own & stems:
+            return f"{match.group(1)} {match.group(0).split(maxsplit=2)[2][:40]}…"
+    return ""
+
+
 def _quantifier_added(whole: str, said: list[_Token], reading: str, stated: list[_Token]) -> str:
     """A quantifier of the claim the reading does not have: over a noun ("any purpose", "toute fin")
     with none over that noun in the reading, or over the rule ("always", "toujours")."""
@@ -1277,6 +1307,9 @@ def _quantifier_added(whole: str, said: list[_Token], reading: str, stated: list
             quantified |= following
         elif t.word in _DEFINITE_PLURAL:
             definite |= following
+    restriction = _restriction_dropped(said, reading)
+    if restriction:
+        return restriction
     for k, t in enumerate(said):
         if t.word in _QUANTIFIER_OF_NOUN:
             noun = next((s for s in said[k + 1:k + 1 + _NOUN_REACH] if s.stem), None)

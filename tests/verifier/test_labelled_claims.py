@@ -167,11 +167,12 @@ def test_subtly_wrong_claims_never_come_out_verified(path, verified_floor):
 # added, conditions and exceptions dropped, modals turned, negations added or removed, numbers and
 # periods changed, parties replaced or swapped, verbatim quotes whose framing turns "may" into "must" or
 # drops the condition they sit under), and faithful claims over the same provisions. Written blind; its
-# first run verified 23 of its 178 wrong claims and 26 of its 54 faithful ones (see its header).
+# first run verified 23 of its 178 wrong claims and 26 of its 54 faithful ones; after the alignment in
+# verifier/claims.py, 0 and 39 (see its header).
 PROBES = Path(__file__).with_name("claims_probes.yaml")
 # Verified recall on the faithful claims, English and French, with a margin under the measured figure
 # (see the yaml's header), as the other floors are set.
-PROBE_VERIFIED_FLOOR = 24
+PROBE_VERIFIED_FLOOR = 35  # measured 39 of 54 (English 25/33, French 14/21)
 
 
 def _probe_by_language(path):
