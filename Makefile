@@ -34,9 +34,10 @@ browser-deps:
 postgres-up:
 	@scripts/ensure_postgres.sh
 
+# Both databases at once: much of the suite waits on real processes (workers, servers, Chromium),
+# so the two runs overlap well. Each run's output is printed whole when it ends.
 test: venv browser-deps postgres-up
-	$(MAKE) --no-print-directory test-sqlite
-	$(MAKE) --no-print-directory test-postgres
+	$(MAKE) --no-print-directory --output-sync=target -j2 test-sqlite test-postgres
 
 test-sqlite: venv
 	@echo "== suite on SQLite =="

@@ -37,7 +37,7 @@ def main():
     default_env = _env("sqlite", default_corpus=True)
     if {"claims", "pipeline", "search", "load"} & set(phases):
         _run(["manage.py", "migrate", "--noinput", "-v0"], default_env)
-        _run(["manage.py", "load_default_data"], default_env)
+        _run(["manage.py", "load_default_data", "--no-evals"], default_env)
     for name in ("claims", "pipeline"):
         if name in phases:
             results["phases"][name] = _phase(name, default_env)
@@ -117,7 +117,7 @@ def _load_pg_env():
     _recreate_pg_database(PG_LOAD_DB)
     env = dict(_env("postgres"), DATABASE_URL=PG_URL.rsplit("/", 1)[0] + "/" + PG_LOAD_DB)
     _run(["manage.py", "migrate", "--noinput", "-v0"], env)
-    _run(["manage.py", "load_default_data"], env)
+    _run(["manage.py", "load_default_data", "--no-evals"], env)
     return env
 
 

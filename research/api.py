@@ -74,8 +74,8 @@ def not_found(request, exception):
 
 def _mount():
     from corpus.api import router as corpus_router
+    from research.api_check import router as verifier_router
     from research.api_runs import router as research_router
-    from verifier.api import router as verifier_router
 
     api.add_router("/v1/", corpus_router)
     api.add_router("/v1/", research_router)

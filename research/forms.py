@@ -4,6 +4,7 @@ from django import forms
 from django.conf import settings
 
 from corpus.models import Act
+from verifier.service import MAX_TEXT_CHARS
 
 
 class AskForm(forms.Form):
@@ -30,3 +31,15 @@ class AskForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["acts"].choices = [(a.code, f"{a.title() or a.code} ({a.code})")
                                        for a in Act.objects.order_by("code")]
+
+
+class CheckForm(forms.Form):
+    """The /check page's form: a memo to audit and an optional as-at date."""
+
+    text = forms.CharField(
+        label="Memo text", max_length=MAX_TEXT_CHARS, strip=True,
+        widget=forms.Textarea(attrs={"rows": 12, "cols": 80, "spellcheck": "false"}),
+        help_text="Paste a memo or answer; each sentence or bullet that cites a provision is checked.",
+    )
+    as_at = forms.DateField(label="As at", required=False, widget=forms.DateInput(attrs={"type": "date"}),
+                            help_text="Leave empty for the latest consolidation held.")

@@ -2,7 +2,8 @@
 one address, within VERBATIM_LOGIN_WINDOW_SECONDS, every sign-in for it is refused (the right
 password too) until that many seconds have passed since the last counted failure.
 
-Failures are counted in Django's cache (shared by the web processes) from the
+Failures are counted in the database the web processes share (research/counters.py, one atomic
+UPDATE each) and lockouts kept in Django's cache, from the
 `user_login_failed` signal, so the login page, the admin and anything else calling
 `authenticate` count alike; ThrottledModelBackend (AUTHENTICATION_BACKENDS) refuses during a
 lockout before any password is checked. The login page says why and for how long (429 with
@@ -23,6 +24,8 @@ from django.contrib.auth.signals import user_logged_in, user_login_failed
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.dispatch import receiver
+
+from research.counters import bump, clear
 
 UserModel = get_user_model()
 
@@ -56,18 +59,16 @@ def _count_failure(sender, credentials, request=None, **kwargs):
     window = settings.VERBATIM_LOGIN_WINDOW_SECONDS
     limit = settings.VERBATIM_LOGIN_MAX_FAILURES
     for key in _keys(request, credentials.get("username")):
-        record = cache.get(key)
-        if record is None or record["since"] + window <= now:
-            record = {"count": 0, "since": now, "locked_until": 0}
-        record["count"] += 1
-        if limit and record["count"] >= limit:
-            record["locked_until"] = now + window
-        cache.set(key, record, timeout=window * 2)
+        count, _ = bump(key, window, now)
+        if limit and count >= limit:
+            cache.set(key, {"locked_until": now + window}, timeout=window * 2)
 
 
 @receiver(user_logged_in)
 def _clear_username(sender, request, user, **kwargs):
-    cache.delete(_username_key(user.get_username()))
+    key = _username_key(user.get_username())
+    cache.delete(key)
+    clear(key)
 
 
 def _keys(request, username):

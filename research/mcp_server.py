@@ -34,6 +34,7 @@ from corpus.history import provision_versions, version_changes
 from corpus.models import Act, VersionNotHeld
 from corpus.search import search as search_sections
 from corpus.serializers import BadOffset, hit_dict, provision_dict
+from corpus.text_input import invalid_in
 from research import prompts, tools
 from research.tool_schemas import READ_TOOLS
 from verifier import service
@@ -66,6 +67,9 @@ def _own_connection(fn):
     errors with their reason."""
     @functools.wraps(fn)
     def call(*args, **kwargs):
+        where, problem = invalid_in(kwargs)
+        if problem:  # NUL, lone surrogates, controls: refused as the API refuses them
+            raise ToolError(f"{fn.__name__}: {where!r} holds {problem}")
         close_old_connections()
         try:
             return fn(*args, **kwargs)

@@ -285,6 +285,7 @@ class Citation(models.Model):
 
 
 # Models kept in their own modules, registered here so migrations see them.
+from research.counters import WindowCount  # noqa: E402,F401
 from research.eval_models import EvalResult, EvalRun  # noqa: E402,F401
 from research.reviews import Review, ReviewAudit  # noqa: E402,F401
 from research.tokens import ApiToken  # noqa: E402,F401

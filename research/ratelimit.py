@@ -5,29 +5,25 @@ SCOPES counts against its caller's budget for that scope: a signed-in user (sess
 token) has the `user` budget of VERBATIM_RATE_LIMITS, anyone else the `anonymous` budget of
 their IP address (REMOTE_ADDR; behind a proxy, uvicorn's --forwarded-allow-ips makes that the
 client's). Budgets are per window of VERBATIM_RATE_WINDOW_SECONDS opened by the caller's first
-counted request, counted in Django's
-cache (settings.CACHES: the database cache table, shared by every process), so several web
-workers share one count. Over budget the answer is 429 with Retry-After (the seconds left in the
-window) and a message: JSON {"detail": ...} for the API, a page otherwise. A limit of 0 is off.
-
-A count is a read and a write of the cache, not one atomic step: two requests landing in the
-same instant may both count as one, so a burst can pass a limit by a few requests, not by a
-multiple.
+counted request, counted in the database every web process shares (research/counters.py: one
+atomic UPDATE per request, so a burst landing in one instant is counted whole). Over budget the
+answer is 429 with Retry-After (the seconds left in the window) and a message: JSON
+{"detail": ...} for the API, a page otherwise. A limit of 0 is off.
 """
 
 import math
 import time
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import JsonResponse
 from django.shortcuts import render
 
+from research.counters import bump
 from research.tokens import token_user_id
 
 # View names (namespace:url_name) whose work is limited, by budget.
 SCOPES = {
-    "claims": {"api:check_claims_endpoint", "verifier:check"},
+    "claims": {"api:check_claims_endpoint", "research:check"},
     "search": {"api:search", "corpus:search"},
     "research": {"api:start_run", "research:ask"},
 }
@@ -64,16 +60,10 @@ def spend(scope, kind, ident):
         return None
     window = settings.VERBATIM_RATE_WINDOW_SECONDS
     now = time.time()
-    key = f"rl:{scope}:{kind}:{ident}"
-    record = cache.get(key)
-    if record is None or record["since"] + window <= now:
-        record = {"count": 0, "since": now}  # this request opens a window
-    record["count"] += 1
-    left = record["since"] + window - now
-    cache.set(key, record, timeout=math.ceil(left) + 1)
-    if record["count"] <= limit:
+    count, opened = bump(f"rl:{scope}:{kind}:{ident}", window, now)
+    if count <= limit:
         return None
-    return max(1, math.ceil(left))
+    return max(1, math.ceil(opened + window - now))
 
 
 def _does_work(request):

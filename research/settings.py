@@ -81,12 +81,14 @@ INSTALLED_APPS = [
     "ninja",  # its templates and static files: /api/docs served offline
     "django_tasks_db",
     "corpus",
-    "verifier",
     "research",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Our few static files (css, js, vendored htmx and Swagger UI), served by the app itself so it
+    # works offline with no extra server; straight from the finders unless collected (below).
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     # Before sessions, CSRF, users and views read the request's text (research/middleware.py).
     "research.middleware.InvalidTextMiddleware",
@@ -147,7 +149,12 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "var" / "static"
+# Served from the apps' and static/'s own folders (no collectstatic step) unless
+# VERBATIM_COLLECTED_STATIC is on: then `manage.py collectstatic` fills VERBATIM_STATIC_ROOT
+# (default var/static) and only that is served.
+COLLECTED_STATIC = env_bool("VERBATIM_COLLECTED_STATIC")
+STATIC_ROOT = Path(os.environ.get("VERBATIM_STATIC_ROOT", BASE_DIR / "var" / "static")) if COLLECTED_STATIC else None
+WHITENOISE_USE_FINDERS = not COLLECTED_STATIC
 
 # Nothing leaves the site: scripts, styles and fetches are same-origin only.
 SECURE_CSP = {

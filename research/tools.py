@@ -16,6 +16,7 @@ from corpus.history import provision_versions, version_changes
 from corpus.models import Act, Provision, VersionNotHeld
 from corpus.search import search
 from corpus.serializers import BadOffset, hit_dict, provision_dict
+from corpus.text_input import invalid_in
 from research.models import Run, RunEvent
 from research.tool_schemas import READ_TOOL_NAMES
 
@@ -236,6 +237,9 @@ def _checked_arguments(name, arguments):
     unknown = set(arguments) - set(required) - set(optional)
     if unknown:
         raise ToolError(f"{name} has no argument {', '.join(sorted(unknown))}")
+    where, problem = invalid_in(arguments)
+    if problem:  # NUL, lone surrogates, controls: refused like any other input (corpus/text_input.py)
+        raise ToolError(f"{name}: {where!r} holds {problem}")
     out = {}
     for key, kind in {**required, **optional}.items():
         value = arguments.get(key)

@@ -1,12 +1,13 @@
-"""Research pages: ask, runs, review, demo, API tokens (mounted at the site root by research/urls.py)."""
+"""Research pages: ask, runs, review, demo, API tokens, the claim checker (mounted at the site root by research/urls.py)."""
 
 from django.urls import path
 
-from research import token_pages, views
+from research import check_views, token_pages, views
 
 app_name = "research"
 urlpatterns = [
     path("ask/", views.ask, name="ask"),
+    path("check/", check_views.check, name="check"),
     path("runs/<int:pk>/", views.run_page, name="run"),
     path("runs/<int:pk>/trace/", views.run_trace, name="run_trace"),
     path("runs/<int:pk>/export.md", views.run_export, name="run_export"),

@@ -109,7 +109,7 @@ def seeded_db_file(tmp_path_factory):
     path = tmp_path_factory.mktemp("seeded") / "verbatim.sqlite3"
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     env.update({"DJANGO_SETTINGS_MODULE": "research.settings", "VERBATIM_SQLITE_PATH": str(path)})
-    for args in (["migrate", "--noinput", "-v0"], ["load_default_data"]):
+    for args in (["migrate", "--noinput", "-v0"], ["load_default_data", "--no-evals"]):
         done = subprocess.run([sys.executable, "manage.py", *args], cwd=settings.BASE_DIR, env=env,
                               capture_output=True, text=True)
         if done.returncode != 0:

@@ -25,6 +25,59 @@ TRENDS = [  # (kind, metric, label)
 ]
 
 
+# Plain names for the stored figures; a figure without one is shown under its stored name.
+METRIC_LABELS = {
+    "recall_at_k": "Found in the top 5 (recall@5)",
+    "mrr": "Mean reciprocal rank",
+    "baseline_recall_at_k": "Plain BM25: found in the top 5",
+    "baseline_mrr": "Plain BM25: mean reciprocal rank",
+    "quote_fidelity": "Shown quotes that verify",
+    "decline_rate": "Out-of-scope questions declined",
+    "false_decline_rate": "In-scope questions declined",
+    "expected_section_hit_rate": "An expected section cited",
+    "blocked_rate": "Runs blocked",
+    "failed_rate": "Runs failed",
+    "shown_quotes": "Quotes shown",
+    "verified_quotes": "Quotes verified",
+    "n": "Questions scored",
+    "n_in_scope": "In-scope questions",
+    "n_decline": "Questions to decline",
+    "seconds_p50": "Seconds per question (median)",
+    "seconds_total": "Seconds in all",
+    "usd": "Model cost (USD)",
+    "k": "Ranks counted",
+}
+# The figures of each kind the summary table shows, in its columns' order.
+HEADLINE = {
+    EvalRun.KIND_RETRIEVAL: ("recall_at_k", "mrr", "baseline_recall_at_k"),
+    EvalRun.KIND_ANSWERS: ("quote_fidelity", "decline_rate", "expected_section_hit_rate"),
+}
+
+
+def labelled(metrics) -> list[tuple[str, object]]:
+    """(plain name, value) for each stored figure, in stored order."""
+    return [(METRIC_LABELS.get(name, name.replace("_", " ")), value) for name, value in (metrics or {}).items()]
+
+
+def latest_per_set() -> list[dict]:
+    """The newest run of each kind on each question set, retrieval first: the summary table's rows
+    ({run, set, figures: [(plain name, value)]})."""
+    rows = []
+    sets = EvalRun.objects.values_list("kind", "golden_file").distinct().order_by("-kind", "golden_file")
+    for kind, golden_file in sets:
+        run = EvalRun.objects.filter(kind=kind, golden_file=golden_file).order_by("-started_at", "-pk").first()
+        figures = [(METRIC_LABELS[m], (run.metrics or {}).get(m)) for m in HEADLINE.get(kind, ())]
+        rows.append({"run": run, "set": set_name(golden_file), "figures": figures})
+    return rows
+
+
+def set_name(golden_file: str) -> str:
+    """"korean_holdout.yaml with typos" -> "Korean holdout (with typos)"."""
+    stem, _, variant = golden_file.partition(" ")
+    name = stem.rsplit(".", 1)[0].replace("_", " ").replace("-", " ").capitalize()
+    return f"{name} ({variant})" if variant else name
+
+
 def trend_svg(eval_runs, metric, *, title="") -> str:
     """A line chart of `metric` over `eval_runs` (oldest first), y from 0 to 1.
 
@@ -76,8 +129,11 @@ def latest_eval_context() -> dict:
         trends.append({"label": title, "metric": metric, "runs": len(runs),
                        "svg": trend_svg(runs, metric, title=title)})
     return {
+        "sets": latest_per_set(),
         "retrieval": retrieval,
         "answers": answers,
+        "retrieval_metrics": labelled(retrieval.metrics) if retrieval else [],
+        "answer_metrics": labelled(answers.metrics) if answers else [],
         "retrieval_results": list(retrieval.results.all()) if retrieval else [],
         "answer_results": list(answers.results.select_related("run").all()) if answers else [],
         "trends": trends,

@@ -20,6 +20,7 @@ from research.evals.retrieval import (
     HOLDOUT,
     HOLDOUT2,
     HOLDOUT3,
+    KOREAN_GOLDEN,
     load_golden,
     load_thresholds,
 )
@@ -81,3 +82,15 @@ def test_the_extractive_engine_declines_nearly_all_of_dev2s_out_of_scope_questio
     report = evaluate_answers(declines, "extractive")
     assert len(declines) == 30
     assert sum(r.ok for r in report.results) >= 28, [(r.id, r.reason) for r in report.results if not r.ok]
+
+
+def test_the_extractive_engine_quotes_korean_verbatim_and_answers_what_the_laws_hold():
+    # Every shown Korean quote verifies again, and in-scope questions are answered. Out-of-scope
+    # Korean questions are not gated: at the sealed run 7 of 10 were answered (a subject another
+    # law governs, asked without naming it); that is open work, reported, not tolerated here.
+    report = evaluate_answers(load_golden(KOREAN_GOLDEN)[::2], "extractive")
+    figures = report.figures()
+    declined = [(r.id, r.reason) for r in report.results if not r.decline and r.gate == "declined"]
+    assert figures["shown_quotes"] > 0
+    assert figures["quote_fidelity"] == 1.0, [(r.id, r.fidelity_failures) for r in report.results]
+    assert len(declined) <= 1, declined

@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from research.eval_models import EvalResult, EvalRun
-from research.evals.chart import latest_eval_context, trend_svg
+from research.evals.chart import latest_eval_context, latest_per_set, trend_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -74,3 +74,22 @@ def test_a_trend_follows_the_golden_file_of_the_latest_run():
     assert trend["label"] == "Recall@5 (retrieval) · golden.yaml"
     points = [c.find(f"{SVG}title").text for c in ET.fromstring(trend["svg"]).iter(f"{SVG}circle")]
     assert points == ["0.900", "0.910"]
+
+
+@pytest.mark.django_db
+def test_the_summary_has_the_newest_run_of_each_set_under_plain_names():
+    for golden_file, value in (("golden.yaml", 0.9), ("korean_holdout.yaml", 0.4), ("golden.yaml", 0.91)):
+        EvalRun.objects.create(kind="retrieval", engine="verbatim-search", golden_file=golden_file,
+                               golden_sha256="0" * 64, n=1, metrics={"k": 5, "recall_at_k": value, "mrr": value})
+    EvalRun.objects.create(kind="answers", engine="extractive", golden_file="golden.yaml with typos",
+                           golden_sha256="0" * 64, n=1, metrics={"quote_fidelity": 1.0, "decline_rate": 0.5})
+    rows = [(r["run"].kind, r["set"], r["figures"]) for r in latest_per_set()]
+    assert rows == [
+        ("retrieval", "Golden", [("Found in the top 5 (recall@5)", 0.91), ("Mean reciprocal rank", 0.91),
+                                 ("Plain BM25: found in the top 5", None)]),
+        ("retrieval", "Korean holdout", [("Found in the top 5 (recall@5)", 0.4), ("Mean reciprocal rank", 0.4),
+                                         ("Plain BM25: found in the top 5", None)]),
+        ("answers", "Golden (with typos)", [("Shown quotes that verify", 1.0),
+                                            ("Out-of-scope questions declined", 0.5),
+                                            ("An expected section cited", None)]),
+    ]

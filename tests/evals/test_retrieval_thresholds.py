@@ -11,6 +11,8 @@ from research.evals.retrieval import (
     HOLDOUT,
     HOLDOUT2,
     HOLDOUT3,
+    KOREAN_GOLDEN,
+    KOREAN_HOLDOUT,
     evaluate,
     load_golden,
     load_thresholds,
@@ -51,5 +53,18 @@ def test_section_search_meets_the_floor_with_the_questions_mistyped():
     # Two slips per question (fixed seed): a word no statute uses must not sink a question.
     thresholds = load_thresholds()["retrieval_typos"]
     report = evaluate(with_typos(load_golden()), verbatim_search, k=5)
+    assert report.recall_at_k >= thresholds["recall_at_5"]
+    assert report.mrr >= thresholds["mrr"]
+
+
+@pytest.mark.parametrize("path, section", [(KOREAN_GOLDEN, "retrieval_korean_golden"),
+                                           (KOREAN_HOLDOUT, "retrieval_korean_holdout")])
+def test_korean_search_meets_its_floors(path, section):
+    # Questions in workers', tenants' and data subjects' words over 민법, 개인정보 보호법 and 근로기준법.
+    thresholds = load_thresholds()[section]
+    items = load_golden(path)
+    report = evaluate(items, verbatim_search, k=5)
+    assert report.n >= 40 and len(report.declined) >= 6
+    assert all(pin.split(":", 1)[0] in {"민법", "개인정보보호법", "근로기준법"} for r in report.results for pin in r.top)
     assert report.recall_at_k >= thresholds["recall_at_5"]
     assert report.mrr >= thresholds["mrr"]

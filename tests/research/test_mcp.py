@@ -197,3 +197,15 @@ def test_it_answers_over_stdio(seeded_db_file):
     for name, result in results.items():
         assert not result.is_error, (name, result.content)
         assert CALLS[name][1](json.loads(result.content[0].text)), name
+
+
+@in_process
+@pytest.mark.parametrize("name", TOOL_NAMES)
+def test_every_tool_refuses_invalid_text_in_its_arguments(name):
+    # A NUL byte and a lone surrogate, put in the first string argument of each tool's call.
+    arguments = dict(CALLS[name][0]) or {"lang": "eng"}
+    key = next(k for k, v in arguments.items() if isinstance(v, str))
+    for bad in ("\x00", "\ud800"):
+        result = call(name, **{**arguments, key: arguments[key] + bad})
+        assert result.is_error, (name, key, bad)
+        assert f"{key!r} holds" in result.content[0].text

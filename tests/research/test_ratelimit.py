@@ -1,5 +1,5 @@
 """Rate limits on the claim checker, search and starting runs: 429 with Retry-After, per
-anonymous address or per signed-in user, counted in the database cache."""
+anonymous address or per signed-in user, counted in the database (research/counters.py)."""
 
 import json
 

@@ -130,3 +130,13 @@ def test_pending_amendments_come_apart_and_only_those_touching_the_provision():
     assert tools.pending_amendments("P-8.6", provision="s7").content["amendments"] == []
     wrong = tools.pending_amendments("P-8.6", provision="P-21:s8")
     assert wrong.is_error and wrong.content["error"] == "provision 'P-21:s8' is not in P-8.6"
+
+
+@pytest.mark.parametrize("arguments", [{"query": "privacy\x00"}, {"query": "privacy", "acts": ["P-8.6\ud800"]}])
+def test_a_tool_call_with_invalid_text_is_a_tool_error_naming_the_argument(arguments):
+    tools = toolbox()
+    out = tools.call("search_statutes", arguments)
+    assert out.is_error
+    assert out.content["error"].startswith("search_statutes: ")
+    assert "holds a" in out.content["error"]
+    assert tools.retrieved_ids == []

@@ -1,19 +1,30 @@
-"""manage.py load_default_data — the default corpus and the reviewer group (idempotent).
+"""manage.py load_default_data — the default corpus, the reviewer group, the recorded demo runs
+and a first measurement for /demo/evals/ (idempotent).
 
-`make run` calls it; re-running it writes nothing that is already there.
+`make run` calls it; re-running it writes nothing that is already there. The evals page is filled
+by running, on this install's corpus, search over every question set and the extractive engine
+over the English golden set and the sealed Korean set, once: a set that already has a stored run
+is not run again (`manage.py eval_retrieval` / `eval_answers` measure again on demand).
 """
 
+from io import StringIO
 from pathlib import Path
 
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
+from research.eval_models import EvalRun
+from research.evals.retrieval import GOLDEN, KOREAN_HOLDOUT
 from research.roles import ensure_roles
 
 
 class Command(BaseCommand):
     help = "Load the default corpus and roles (safe to re-run)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--no-evals", dest="evals", action="store_false",
+                            help="do not measure the question sets for /demo/evals/")
 
     def handle(self, *args, **options):
         paths = [str(p) for p in settings.VERBATIM_DEFAULT_CORPUS if Path(p).exists()]
@@ -27,3 +38,21 @@ class Command(BaseCommand):
         recorded = sorted((Path(settings.BASE_DIR) / "research" / "recorded").glob("*.json"))
         if recorded:
             call_command("import_runs", *[str(p) for p in recorded], stdout=self.stdout)
+        if options["evals"]:
+            first_evals(self.stdout, retrieval=[p for p in sorted(GOLDEN.parent.glob("*.yaml"))
+                                                if p.name != "thresholds.yaml"],
+                        answers=[GOLDEN, KOREAN_HOLDOUT])
+
+
+def first_evals(stdout, retrieval, answers):
+    """Measure search on each set of `retrieval` and the extractive engine on each of `answers`
+    (paths to question sets), skipping any set that has a stored run of that kind."""
+    stored = set(EvalRun.objects.values_list("kind", "golden_file"))
+    for path in retrieval:
+        if (EvalRun.KIND_RETRIEVAL, path.name) not in stored:
+            call_command("eval_retrieval", golden=str(path), stdout=StringIO())
+            stdout.write(f"Search measured on {path.name} (/demo/evals/).\n")
+    for path in answers:
+        if (EvalRun.KIND_ANSWERS, path.name) not in stored:
+            call_command("eval_answers", engine="extractive", golden=str(path), stdout=StringIO())
+            stdout.write(f"Extractive answers measured on {path.name} (/demo/evals/).\n")

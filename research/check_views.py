@@ -4,7 +4,7 @@ unknown, with the finding, a rationale a lawyer can read, and links to the text.
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
-from verifier.forms import CheckForm
+from research.forms import CheckForm
 from verifier.precedents import PrecedentIndexError
 from verifier.service import check_claims_text
 
@@ -31,5 +31,5 @@ def check(request):
         "counts": {label: sum(r["label"] == label for r in citing)
                    for label in ("verified", "contradicted", "unknown")},
     }
-    template = "verifier/check.html#results" if request.htmx else "verifier/check.html"
+    template = "research/check.html#results" if request.htmx else "research/check.html"
     return render(request, template, context)

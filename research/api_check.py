@@ -11,9 +11,9 @@ error: the answer "that section does not exist" is what the caller asked for.
 from ninja import Router
 
 from corpus.api_errors import ApiError, error_responses
+from research.check_schemas import ClaimsIn, ClaimsOut, QuoteIn, QuoteOut
 from verifier.pinpoints import PinpointError
 from verifier.precedents import PrecedentIndexError
-from verifier.schemas import ClaimsIn, ClaimsOut, QuoteIn, QuoteOut
 from verifier.service import check_claim_items, check_claims_text, verify_quote
 
 router = Router(tags=["verifier"])

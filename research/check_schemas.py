@@ -1,4 +1,4 @@
-"""Request and response shapes of the verifier API (see verifier/api.py and docs/api.md)."""
+"""Request and response shapes of the claim checker and quote API (research/api_check.py, docs/api.md)."""
 
 from typing import Literal
 

@@ -1,6 +1,0 @@
-from django.apps import AppConfig
-
-
-class VerifierConfig(AppConfig):
-    name = "verifier"
-    verbose_name = "Verifier"
