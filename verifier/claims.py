@@ -814,15 +814,24 @@ def _listed(words: list[str]) -> str:
     return ", ".join(f"“{w}”" for w in dict.fromkeys(words[:4]))
 
 
-# --- one clause, in order: the general mechanism --------------------------------------------------
-# A claim is read against one reading of a cited unit: its lead-in words (and those of the units
-# above it), one item of each list it holds, down to a leaf, and the words after the list; one
-# sentence of it. The claim's words are aligned to that reading in order, each stretch of the claim
-# between commas on its own (a paraphrase may move a phrase, not the words inside one). What the
-# aligned words carry must be the same on both sides: the same modal over the same verb, the same
-# polarity, the same quantifier over the same noun; and a condition the reading sets ("only if",
-# "if", "unless", "where", "sauf", "si", "lorsque") must be in the claim with its words. English and
-# French alike: the words that mark these are listed once, below, for both languages.
+# --- one reading of the unit: the general mechanism ------------------------------------------------
+# A claim is read against one reading of a cited unit: the lead-in words of the units above it, its
+# own lead-in, one item of each list down to a leaf (or all the items of a list joined by "and",
+# or the whole unit when the claim joins items with "or"), the words after the lists; one sentence
+# of it. The reading that holds most of the claim's words and numbers is the one. Then every content
+# word and number of the claim must be in it (or in the notes, headings and other cited units), and
+# what the claim's words carry must be what the reading's carry: the same polarity; the same modal
+# over the same words (a duty may be said of a present-tense rule; of a duty with an exception, "need
+# not" and of a prohibition with one, "may"); no quantifier the reading lacks over the same noun or
+# over the rule ("always", "toujours"); no restriction of a quantified noun dropped ("every individual
+# who is a Canadian citizen"); every condition the reading sets ("only if", "if", "unless", "where",
+# "sauf", "si", "lorsque") and every "and"-joined part of a reading that is itself a condition kept by
+# at least one of its own words; the predicate the reading says of the words aligned in order
+# ("... is excluded"); a possessor only as the reading names it ("at the employer’s request" is not
+# "at their request"). English and French
+# markers are listed once, below, for both languages. Word order in general is not compared: faithful
+# paraphrases move clauses (measured on the labelled sets, a strict order cost a third of their
+# verified claims).
 _TOKEN = re.compile(r"[^\W\d_]+|\d+(?:[.,]\d+)*|[,;:.!?()«»\"“”]", re.UNICODE)
 _CHUNK_ENDS = frozenset(",;:.!?«»\"“”")  # a quote is a stretch of its own; "(b)" is a label
 # Quantifiers over a noun (the noun after them must have one over it in the reading too), and
@@ -870,10 +879,7 @@ _CONDITION_IN_CLAIM = re.compile(
 _CONDITION_WORDS = 10
 _CROSS_REFERENCE = re.compile(r"\b(?:section|subsection|paragraph|article|paragraphe|alinéa|this (?:Act|Part|Division))\b"
                               r"|\(\d", re.I)
-_ORDER_STRICT = False
 _COPULAS = frozenset("is are be est sont".split())
-# How far out of place (in content words of the reading) a word may be: "the next day" of "the day next".
-_ORDER_SLACK = 2
 
 
 @dataclass
@@ -1062,8 +1068,6 @@ def _alignment_differs(claim: ExtractedClaim, cited, corpus: CorpusView, name: s
     if turned:
         return (f"The claim says {turned[0]} over “{turned[1]}” where {name} says "
                 f"{turned[2]} (“{_short(reading, 90)}”)")
-    if _ORDER_STRICT and _align(said, stated) is None:
-        return f"The claim puts the words of {name} in another order (“{_short(reading, 90)}”)"
     skipped = _predicate_skipped(said, stated)
     if skipped:
         return (f"The claim leaves out what {name} says between the words it uses (“{skipped}”) "
@@ -1171,23 +1175,6 @@ def _condition_dropped(stems: set[str], reading: str) -> str:
     return ""
 
 
-def _align(said: list[_Token], stated: list[_Token]) -> list[tuple[int, int]] | None:
-    """(claim index, reading index) of each content word of the claim found in the reading, each
-    chunk of the claim in the reading's order; None when a chunk's words are in another order."""
-    positions = {}
-    for j, t in enumerate(stated):
-        if t.stem:
-            positions.setdefault(t.stem, []).append(j)
-    pairs = []
-    for chunk in sorted({t.chunk for t in said}):
-        members = [i for i, t in enumerate(said) if t.chunk == chunk and t.stem in positions]
-        chain = _longest_chain(members, said, positions)
-        if len(chain) < len(members) and _out_of_place(members, chain, said, stated, positions):
-            return None
-        pairs += chain
-    return pairs
-
-
 def _predicate_skipped(said: list[_Token], stated: list[_Token]) -> str:
     """What the claim says of words ("... are excluded") where the reading says another thing of
     them ("... is included"), that other thing being said elsewhere in the reading of other words:
@@ -1241,23 +1228,6 @@ def _possessor_changed(whole: str, reading: str) -> str:
         if _is_content(x) and (_stem(x), _stem(n)) not in held:
             return f"{x}’s {n}"
     return ""
-
-
-def _out_of_place(members, chain, said, stated, positions) -> bool:
-    """Whether a word left out of the in-order chain is further from its place than _ORDER_SLACK
-    content words of the reading."""
-    rank = {j: n for n, j in enumerate(j for j, t in enumerate(stated) if t.stem)}
-    placed = dict(chain)
-    for n, i in enumerate(members):
-        if i in placed:
-            continue
-        before = [placed[m] for m in members[:n] if m in placed]
-        after = [placed[m] for m in members[n + 1:] if m in placed]
-        low = rank[before[-1]] if before else -1
-        high = rank[after[0]] if after else len(rank)
-        if not any(low - _ORDER_SLACK <= rank[j] <= high + _ORDER_SLACK for j in positions[said[i].stem]):
-            return True
-    return False
 
 
 def _longest_chain(members, said, positions) -> list[tuple[int, int]]:
