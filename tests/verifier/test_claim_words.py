@@ -25,8 +25,13 @@ def test_must_is_read_as_the_texts_shall():
 
 def test_a_power_is_read_as_the_texts_may_and_only_as_that():
     granted = verdict("Under s. 240(3) of the Canada Labour Code, the Head has the power to extend the "
-                      "period set out in subsection (2).")
+                      "period set out in subsection (2) if the Head is satisfied that a complaint was made in "
+                      "that period to a government official who had no authority to deal with the complaint.")
     assert granted.label == "verified", granted.rationale
+    # The power is only in the cases the subsection lists: a claim that drops them is not proven.
+    bare = verdict("Under s. 240(3) of the Canada Labour Code, the Head has the power to extend the "
+                   "period set out in subsection (2).")
+    assert bare.label == "unknown" and "condition" in bare.rationale, bare.rationale
     # 240(2) only says when a complaint shall be made: it grants no power.
     assert verdict("Section 240(2) of the Canada Labour Code gives the Head power to extend the period "
                    "for making a complaint.").label == "unknown"

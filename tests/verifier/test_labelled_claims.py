@@ -26,7 +26,7 @@ FLOORS = {"verified": 0.7, "contradicted": 0.8}
 
 
 @pytest.fixture(scope="module")
-def outcomes(django_db_blocker):
+def outcomes(django_db_setup, django_db_blocker):  # the seeded database, even when this file runs alone
     items = yaml.safe_load(LABELLED.read_text(encoding="utf-8"))
     with django_db_blocker.unblock():
         results = check_claim_items(items)
@@ -124,17 +124,18 @@ def test_the_third_held_out_set_has_no_false_verified_and_keeps_its_recall():
 # A fourth held-out set, written to measure false "unknown" on true claims that name who acts, count
 # periods from events, join conditions with "and" or "or", list words or amounts per item (the
 # shapes of this session's rules). Its first run: 26 of 36 true claims verified, as with the code
-# before those rules; two wrong claims come out verified, both read across clauses of one section
+# before those rules; two wrong claims came out verified, both read across clauses of one section
 # (s. 15's "reasonable" period put on consultations; s. 27(2)'s excluded first day said of both).
+# Reading a claim against one path through the unit's lists (verifier/claims.py, _alignment_differs)
+# stopped both: no false "verified" is tolerated here any more.
 HOLDOUT4 = Path(__file__).with_name("claims_holdout4.yaml")
-HOLDOUT4_KNOWN_LIMITS = {"ho4-p-21-s15-consultations-reasonable", "ho4-i-21-s27(2)-both-days-excluded"}
 
 
 @pytest.mark.django_db
-def test_the_fourth_held_out_set_keeps_its_true_claims_and_no_new_false_verified():
+def test_the_fourth_held_out_set_keeps_its_true_claims_and_no_false_verified():
     items, false_verified, verified = _probe(HOLDOUT4)
     assert len(items) == 48
-    assert false_verified <= HOLDOUT4_KNOWN_LIMITS
+    assert false_verified == set()
     assert len(verified) == 36 and sum(verified) >= 26
 
 
@@ -160,3 +161,51 @@ def test_subtly_wrong_claims_never_come_out_verified(path, verified_floor):
     assert len(items) == 60
     assert false_verified == set()
     assert sum(verified) >= verified_floor
+
+
+# Issue 18 point 4: meaning-changing paraphrases of real provisions, in English and French (quantifiers
+# added, conditions and exceptions dropped, modals turned, negations added or removed, numbers and
+# periods changed, parties replaced or swapped, verbatim quotes whose framing turns "may" into "must" or
+# drops the condition they sit under), and faithful claims over the same provisions. Written blind; its
+# first run verified 23 of its 178 wrong claims and 26 of its 54 faithful ones; after the alignment in
+# verifier/claims.py, 0 and 39 (see its header).
+PROBES = Path(__file__).with_name("claims_probes.yaml")
+# Verified recall on the faithful claims, English and French, with a margin under the measured figure
+# (see the yaml's header), as the other floors are set.
+PROBE_VERIFIED_FLOOR = 35  # measured 39 of 54 (English 25/33, French 14/21)
+
+
+def _probe_by_language(path):
+    """As _probe, each item checked against the text in its own language (`lang`, English by default)."""
+    items = yaml.safe_load(path.read_text(encoding="utf-8"))
+    pairs = []
+    for lang in ("eng", "fra"):
+        chosen = [i for i in items if i.get("lang", "eng") == lang]
+        for start in range(0, len(chosen), 50):  # check_claim_items takes at most MAX_ITEMS at once
+            part = chosen[start:start + 50]
+            pairs += zip(part, check_claim_items(part, lang=lang), strict=True)
+    return items, pairs
+
+
+def test_the_probe_set_covers_every_kind_in_both_languages():
+    items = yaml.safe_load(PROBES.read_text(encoding="utf-8"))
+    assert len({i["id"] for i in items}) == len(items)
+    wrong = [i for i in items if i["label"] != "verified"]
+    assert len(wrong) >= 120 and sum(i.get("lang") == "fra" for i in wrong) >= 40
+    faithful = [i for i in items if i["label"] == "verified"]
+    assert len(faithful) >= 40 and {i.get("lang", "eng") for i in faithful} == {"eng", "fra"}
+    kinds = {i["kind"] for i in wrong}
+    assert {"quantifier-added", "condition-dropped", "exception-dropped", "modal-changed", "negation-added",
+            "negation-removed", "number-changed", "period-changed", "party-replaced", "parties-swapped",
+            "quote-modal-changed", "quote-condition-dropped"} <= kinds
+
+
+@pytest.mark.django_db
+def test_no_probe_comes_out_verified_wrongly_and_faithful_ones_keep_their_recall():
+    items, pairs = _probe_by_language(PROBES)
+    false_verified = [_describe(i, r) for i, r in pairs if r["label"] == "verified" and i["label"] != "verified"]
+    assert false_verified == []
+    verified = [r["label"] == "verified" for i, r in pairs if i["label"] == "verified"]
+    print(f"\nprobes: verified recall {sum(verified)}/{len(verified)} on faithful claims, "
+          f"false verified {len(false_verified)} of {len(items) - len(verified)}")
+    assert sum(verified) >= PROBE_VERIFIED_FLOOR, (sum(verified), len(verified))
