@@ -54,3 +54,16 @@ def test_the_review_queue_and_the_claim_checker_stack_on_a_phone(page, login, br
     page.get_by_role("button", name="Check citations").click()
     expect(page.locator('td[data-label="Rationale"]').first).to_be_visible()
     no_sideways_scroll(page)
+
+
+def test_a_printed_run_shows_its_quoted_sections_whole(page, login, browser_env, db_worker):
+    run_id = scripted_run(browser_env, SUBPOENA)
+    login(page, "alice")
+    page.goto(f"/runs/{run_id}/")
+    wait_for_result(page)
+    box = page.locator(".section-text").first
+    assert box.evaluate("e => e.scrollHeight > e.clientHeight")  # on screen, PIPEDA s. 7 scrolls
+    page.emulate_media(media="print")
+    assert box.evaluate("e => getComputedStyle(e).maxHeight") == "none"
+    assert box.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
+    expect(page.locator("form.share-form")).to_be_hidden()
