@@ -134,7 +134,8 @@ def claim(p):
 
 
 def reading(best):
-    ids = ", ".join(dict.fromkeys(p.unit_id for p in best))
+    # As Korean lawyers cite them ("근로기준법 제56조제1항"), not as internal ids.
+    ids = ", ".join(dict.fromkeys(f"{p.act_title} {p.unit_id.split(':', 1)[1]}" for p in best))
     return (f"Reading (extractive, no model): the sentences quoted ({ids}) come from the articles the "
             "Korean search ranked highest, and within each article they share the most of the question's "
             "words; they were not interpreted. Whether they answer the question, and how they apply to "

@@ -63,3 +63,9 @@ def test_a_held_law_or_an_ordinary_word_is_not_a_reason_to_decline():
     for question in ("근로기준법에 따르면 연차휴가는 며칠인가요?", "개인정보 보호법상 유출 통지 방법은?",
                      "민법상 성년은 몇 살인가요?", "불법으로 해고당했어요"):
         assert out_of_scope_reason(question, HELD) is None, question
+
+
+def test_the_korean_reading_names_articles_as_lawyers_cite_them():
+    run = ask("해고하려면 며칠 전에 알려줘야 하나요?")
+    assert "근로기준법 제" in run.reading
+    assert "근로기준법:제" not in run.reading
