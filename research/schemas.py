@@ -112,6 +112,7 @@ class RunOut(Schema):
     broadening: BroadeningOut | None  # where a broadened run looked; null when it did not broaden
     partial_reason: str
     error: str
+    shared: bool  # its asker shared it with the firm: every signed-in user may read it
     events_url: str
 
 

@@ -35,6 +35,7 @@ def run_detail(run):
         "broadening": run.broadening or None,
         "partial_reason": run.partial_reason,
         "error": run.error,
+        "shared": run.shared,
         "events_url": f"/api/v1/research/{run.pk}/events",
     }
 

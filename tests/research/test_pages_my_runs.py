@@ -29,7 +29,8 @@ def test_a_run_shared_with_the_firm_is_readable_by_every_colleague(client, peopl
     page = client.get(reverse("research:run", args=[run.pk])).content.decode()
     assert "Shared with the firm by alice." in page and "Share with the firm</button>" not in page
     # A colleague reads it, through the API too, but may not stop the sharing.
-    assert client.get(f"/api/v1/research/{run.pk}").status_code == 200
+    shown = client.get(f"/api/v1/research/{run.pk}")
+    assert shown.status_code == 200 and shown.json()["shared"] is True
     assert client.post(reverse("research:share_run", args=[run.pk]), {"share": "0"}).status_code == 403
     login(client, alice)
     client.post(reverse("research:share_run", args=[run.pk]), {"share": "0"})
