@@ -126,7 +126,7 @@ def run_export(request, pk):
     if not run.finished:
         return HttpResponse("The run has not finished; there is no answer to export yet.\n",
                             status=409, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(run_markdown(run), content_type="text/markdown; charset=utf-8")
+    response = HttpResponse(run_markdown(run, request), content_type="text/markdown; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="verbatim-run-{run.pk}.md"'
     return response
 
