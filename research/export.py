@@ -42,10 +42,10 @@ def run_export(run: Run, request=None) -> tuple[str, dict]:
     markdown, evidence = render_answer(answer, views, run.as_at, CORPUS_LABEL)
     question = " ".join(run.question.split())
     facts = "\n".join(f"- {label}: {value}" for label, value in run_facts(run, request))
-    return f"# Question\n\n{question}\n\n{facts}\n\n{_signals(run)}\n\n{markdown}", evidence
+    return f"# Question\n\n{question}\n\n{facts}\n\n{signals_line(run)}\n\n{markdown}", evidence
 
 
-def _signals(run) -> str:
+def signals_line(run) -> str:
     """The two signals, each named for what it is: the quotes check, then whether the answer
     answers the question (and what measured that)."""
     signals = [gate_badge(run)["label"]]
