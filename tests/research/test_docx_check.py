@@ -8,7 +8,14 @@ import pytest
 
 from research.docx_check import AUTHOR, annotated_docx, check_docx
 from research.docx_memo import MAX_DOCX_BYTES, MemoError, read_memo
-from tests.research.docx_memos import CONTRADICTED, IN_FOOTNOTE, IN_TABLE, INTRO, VERIFIED, memo_docx
+from tests.research.docx_memos import (
+    CONTRADICTED,
+    IN_FOOTNOTE,
+    IN_TABLE,
+    INTRO,
+    VERIFIED,
+    memo_docx,
+)
 
 pytestmark = pytest.mark.django_db
 
