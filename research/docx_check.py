@@ -50,12 +50,17 @@ def annotated_docx(memo, results, absolute=lambda link: link) -> bytes:
             continue
         block = blocks[result["paragraph"]]
         anchor = references.get(block.footnote_id) if block.footnote_id else None
-        paragraph_el = anchor.getparent() if anchor is not None else (
-            block.element if not block.footnote_id else document.paragraphs[0]._p)
+        if anchor is not None:
+            paragraph_el = anchor.getparent()
+        elif not block.footnote_id:
+            paragraph_el = block.element
+        else:  # a footnote nothing in the body refers to: marked at the top of the memo
+            paragraph_el = _first_paragraph(document)
         paragraph = Paragraph(paragraph_el, document._body)
         mark = f"{result['label']} · claim {result['id']}"
         # Beside its footnote's reference (after it) or at the start of its paragraph.
-        run = paragraph.add_run(f" [{block.where} · {mark}]" if anchor is not None else f"[{mark}] ")
+        mark = f"{block.where} · {mark}" if block.footnote_id else mark
+        run = paragraph.add_run(f" [{mark}]" if anchor is not None else f"[{mark}] ")
         run.bold = True
         run.font.highlight_color = HIGHLIGHTS[result["label"]]
         key = anchor if anchor is not None else paragraph_el
@@ -65,6 +70,15 @@ def annotated_docx(memo, results, absolute=lambda link: link) -> bytes:
     out = io.BytesIO()
     document.save(out)
     return out.getvalue()
+
+
+def _first_paragraph(document):
+    body = document.element.body
+    first = body.find(qn("w:p"))
+    if first is None:
+        first = document.add_paragraph()._p
+        body.insert(0, first)
+    return first
 
 
 def _place(r, paragraph_el, after):

@@ -33,9 +33,10 @@ def footnotes_xml(*notes):
     return f'<w:footnotes {nsdecls("w")}>{separators}{body}</w:footnotes>'.encode()
 
 
-def memo_docx(footnote=IN_FOOTNOTE) -> bytes:
+def memo_docx(footnote=IN_FOOTNOTE, reference=True) -> bytes:
     """The memo: 1 intro, 2 the verified claim (carrying footnote 1), 3 a list item contradicted,
-    then a 2x2 table (4-7, the claim in row 2 cell 2), then 8 the footnote."""
+    then a 2x2 table (4-7, the claim in row 2 cell 2), then 8 the footnote (referred to from 2
+    unless `reference` is False)."""
     document = docx.Document()
     document.add_paragraph(INTRO)
     cited = document.add_paragraph(VERIFIED)
@@ -46,6 +47,7 @@ def memo_docx(footnote=IN_FOOTNOTE) -> bytes:
     if footnote:
         part = Part(PackURI("/word/footnotes.xml"), CT.WML_FOOTNOTES, footnotes_xml(footnote), document.part.package)
         document.part.relate_to(part, RT.FOOTNOTES)
+    if footnote and reference:
         cited._p.append(parse_xml(f'<w:r {nsdecls("w")}><w:rPr><w:vertAlign w:val="superscript"/></w:rPr>'
                                   '<w:footnoteReference w:id="1"/></w:r>'))
     out = io.BytesIO()

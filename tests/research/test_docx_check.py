@@ -93,3 +93,9 @@ def test_it_refuses_a_memo_over_the_text_cap():
     document.save(out)
     with pytest.raises(ValueError, match="20000"):
         check_docx(out.getvalue())
+
+
+def test_a_footnote_the_body_does_not_refer_to_is_marked_at_the_top():
+    results, memo = check_docx(memo_docx(footnote=IN_FOOTNOTE, reference=False))
+    out = docx.Document(io.BytesIO(annotated_docx(memo, results)))
+    assert out.paragraphs[0].text == f"[footnote 1 · contradicted · claim 8] {INTRO}"
