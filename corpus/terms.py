@@ -50,12 +50,19 @@ def pick(definitions, heading_path):
     return definitions[0]
 
 
-def link_terms(text, version_id, heading_path, href_for, skip_term=""):
+def peek_id(definition):
+    """The HTML id of the popover holding `definition`'s text on a page."""
+    return "peek-" + re.sub(r"[^\w-]", "_", definition.unit_id)
+
+
+def link_terms(text, version_id, heading_path, href_for, skip_term="", peeks=None):
     """Escaped `text` with whole-word defined terms wrapped in <a class="term">.
 
     `href_for(definition)` gives the link for a definition. `skip_term` (the term a definition
     defines) is not linked to itself: its first occurrence is marked <dfn> instead.
-    Case-sensitive: "Court" is defined, "court" is not.
+    Case-sensitive: "Court" is defined, "court" is not. With `peeks` (a dict the caller keeps
+    for one page), a term's first link on the page is followed by a button opening a popover
+    (`peek_id`) that the page fills with the definition; `peeks` collects those definitions.
     """
     table, pattern = definitions_of(version_id)
     if pattern is None or not text:
@@ -68,8 +75,14 @@ def link_terms(text, version_id, heading_path, href_for, skip_term=""):
                 continue
             piece, defined = format_html("<dfn>{}</dfn>", term), True
         else:
+            definition = pick(table[term], heading_path)
             piece = format_html('<a class="term" href="{}" title="Defined term: {}">{}</a>',
-                                href_for(pick(table[term], heading_path)), term, term)
+                                href_for(definition), term, term)
+            if peeks is not None and definition.unit_id not in peeks:
+                peeks[definition.unit_id] = definition
+                piece = format_html('{}<button type="button" class="term__peek" popovertarget="{}" '
+                                    'aria-label="Show the definition of {}">def.</button>',
+                                    piece, peek_id(definition), term)
         out.append(escape(text[last:match.start()]))
         out.append(piece)
         last = match.end()

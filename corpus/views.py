@@ -221,10 +221,20 @@ def _render_text(tree, act, query, version=None):
             return f"#{anchor}"
         return f"{reverse('corpus:section', args=[act.code, definition.unit_id])}{suffix}#{anchor}"
 
+    peeks = {}
     for node in tree.nodes:
         p = node.provision
-        node.lead_html = terms.link_terms(p.lead, version.pk, p.heading_path, href_for, p.defined_term)
-        node.tail_html = terms.link_terms(p.tail, version.pk, p.heading_path, href_for)
+        node.lead_html = terms.link_terms(p.lead, version.pk, p.heading_path, href_for, p.defined_term, peeks)
+        node.tail_html = terms.link_terms(p.tail, version.pk, p.heading_path, href_for, peeks=peeks)
+    tree.peeks = _peeks(version, peeks, href_for)
+
+
+def _peeks(version, definitions, href_for):
+    """[{id, term, text, href}] for the popovers of the definitions a section's text links to."""
+    texts = dict(Provision.objects.filter(version=version, unit_id__in=list(definitions))
+                 .values_list("unit_id", "text__text"))
+    return [{"id": terms.peek_id(d), "term": d.term, "text": texts.get(unit_id, ""), "href": href_for(d)}
+            for unit_id, d in definitions.items()]
 
 
 def _diff(act, lang, tree, versions, diff_ids, shown):

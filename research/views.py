@@ -109,11 +109,12 @@ def run_page(request, pk):
 @login_required
 def run_trace(request, pk):
     """The trace fragment polled by the run page. While the run works the fragment polls again;
-    once finished it comes back without the trigger, with the result swapped in out of band."""
+    once finished it comes back without the trigger. Each poll swaps the result block in out of
+    band too, so its badge says what the trace says (queued, running, then the gate)."""
     run = _get_run_for_user(request, pk)
     context = _run_context(request, run)
     html = render_to_string("research/_trace.html", context, request=request)
-    if run.finished and request.htmx:
+    if request.htmx:
         context["oob"] = True
         html += render_to_string("research/_result.html", context, request=request)
     return HttpResponse(html)

@@ -685,7 +685,9 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 def _open_quote(piece: str) -> bool:
-    return piece.count('"') % 2 == 1 or piece.count("“") > piece.count("”")
+    """A quotation opened and not yet closed: its full stops are the statute's, not the memo's."""
+    return (piece.count('"') % 2 == 1 or piece.count("“") > piece.count("”") or piece.count("«") > piece.count("»")
+            or piece.count("「") > piece.count("」"))
 
 
 def _labels_after_act_names(sentence: str, mentions) -> list[CitationMatch]:

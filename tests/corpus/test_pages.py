@@ -265,3 +265,15 @@ def test_search_page_pages_past_the_first_twenty(client):
     assert f'<code>{expected.pinpoint}</code>' in second
     assert 'rel="prev"' in second
     assert client.get("/search/?q=personal+information&page=0").status_code == 200  # a bad page is a form error
+
+
+def test_a_defined_term_opens_its_definition_in_place(client):
+    html = html_of(client.get("/acts/P-8.6/s7/"))
+    # The first link to "personal information" is followed by a button for its popover, once.
+    button = ('<button type="button" class="term__peek" popovertarget="peek-s2_1__personal-information" '
+              'aria-label="Show the definition of personal information">def.</button>')
+    assert html.count(button) == 1
+    popover = html[html.index('<div popover id="peek-s2_1__personal-information"'):]
+    popover = popover[:popover.index("</div>")]
+    assert "personal information means information about an identifiable individual" in popover
+    assert 'href="/acts/P-8.6/s2(1)/personal-information/' in popover or 'href="/acts/P-8.6/s2' in popover

@@ -188,7 +188,7 @@ def test_the_decision_stands_at_the_top_of_the_run_page_and_in_the_history(clien
     alice, bob, _ = people
     run = checked_run(alice, [("P-8.6:s7(3)(c)", SUBPOENA)])
     login(client, bob).post(review_url(run), {"reject": "1", "comment": "Section 7(3)(c) needs a court order."})
-    decided_at = localtime(Review.objects.get(run=run).decided_at).strftime("%Y-%m-%d %H:%M")
+    decided_at = localtime(Review.objects.get(run=run).decided_at).strftime("%Y-%m-%d %H:%M %Z")
     html = login(client, alice).get(reverse("research:run", args=[run.pk])).content.decode()
     top = html[html.index('id="decision"'):html.index('aria-label="Run result"')]
     assert f'<span class="badge badge--bad">Rejected</span>\n        by bob on {decided_at}:' in top

@@ -148,9 +148,15 @@ def test_the_trace_polls_while_the_run_works(client, people):
     assert f'href="/runs/{run.pk}/">Refresh</a>' in page
     assert "Tool call: search_statutes" in page
     assert "{&quot;query&quot;: &quot;subpoena&quot;}" in page
+    assert '<span class="badge badge--info">Running</span>' in page
     fragment = client.get(reverse("research:run_trace", args=[run.pk]), HTTP_HX_REQUEST="true").content.decode()
     assert 'hx-trigger="every 1s"' in fragment
-    assert "run-result" not in fragment
+    # The badge comes with each poll, so it says what the trace says.
+    assert 'id="run-result" class="run-result" hx-swap-oob="true"' in fragment
+    assert '<span class="badge badge--info">Running</span>' in fragment and "The run is running" in fragment
+    Run.objects.filter(pk=run.pk).update(status=Run.STATUS_QUEUED)
+    fragment = client.get(reverse("research:run_trace", args=[run.pk]), HTTP_HX_REQUEST="true").content.decode()
+    assert '<span class="badge badge--info">Queued</span>' in fragment and "The run is queued" in fragment
 
 
 def test_the_trace_stops_polling_when_the_run_finishes(client, people):

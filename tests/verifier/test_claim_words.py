@@ -339,3 +339,16 @@ def test_a_range_for_all_works_together_is_not_one_for_each_work():
                    'are "in a sum of not less than $100 and not more than $5,000 that the court considers just" '
                    'for each work or other subject-matter infringed.')
     assert each.label == "unknown" and "for each work" in each.rationale, each.rationale
+
+
+def test_a_full_stop_inside_french_guillemets_does_not_end_the_claim():
+    # A spliced quotation of the Privacy Act's French s. 41 (its "et qui a déposé ... une plainte"
+    # left out): read whole, the quote is checked and fails; cut at its inner full stop, the
+    # citations inside the quote (12(1), 35(2)) had been taken for the memo's own.
+    quote = ("L’individu qui s’est vu refuser communication de renseignements personnels demandés en vertu "
+             "du paragraphe 12(1) peut, dans un délai de quarante-cinq jours suivant le compte rendu du "
+             "Commissaire prévu au paragraphe 35(2), exercer un recours en révision de la décision de refus "
+             "devant la Cour.")
+    results = check_memo(f"L’article 41 de la LPRP prévoit que « {quote} »", DbCorpus(lang="fra"))
+    assert [r.label for r in results] == ["contradicted"], [r.rationale for r in results]
+    assert "The quote differs from s. 41 of P-21" in results[0].rationale
