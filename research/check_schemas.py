@@ -5,6 +5,9 @@ from typing import Literal
 from ninja import Field, Schema
 
 from corpus.schemas import IsoDate
+from research.docx_memo import MAX_DOCX_BYTES
+
+DOCX_BASE64_CHARS = 4 * -(-MAX_DOCX_BYTES // 3)
 
 
 class QuoteIn(Schema):
@@ -51,10 +54,13 @@ class ClaimItemIn(Schema):
 
 
 class ClaimsIn(Schema):
-    """Either `text` (a memo: each sentence or bullet is a claim) or `items`, not both."""
+    """One of `text` (a memo: each sentence or bullet is a claim), `items`, or `docx_base64` (a
+    Word memo, base64: its paragraphs, list items, table cells and footnotes are read in order)."""
 
     text: str | None = None
     items: list[ClaimItemIn] | None = None
+    docx_base64: str | None = Field(None, max_length=DOCX_BASE64_CHARS,
+                                    description=f"a .docx of at most {MAX_DOCX_BYTES:,} bytes, base64")
     as_at: IsoDate | None = None
     # The Korean auditor's local-only mode: Korean claims are not compared and come back unknown.
     local_only: bool = False
@@ -70,8 +76,11 @@ class ClaimOut(Schema):
     provision_id: str | None
     supporting_urls: list[str]
     authority: float
+    paragraph: int | None = None  # a Word memo's: the block the claim was read from, 1, 2, …
+    location: str | None = None  # and where that is: "table 1, row 2, cell 2", "footnote 1"
 
 
 class ClaimsOut(Schema):
     claims: list[ClaimOut]
     counts: dict[str, int]
+    annotated_docx_base64: str | None = None  # for a Word memo: the memo marked and commented

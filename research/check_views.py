@@ -1,30 +1,53 @@
-"""The claim checker page: paste a memo, see each citation labelled verified, contradicted or
-unknown, with the finding, a rationale a lawyer can read, and links to the text."""
+"""The claim checker page: paste a memo or send a Word memo, see each citation labelled verified,
+contradicted or unknown, with the finding, a rationale a lawyer can read, and links to the text;
+a Word memo can come back annotated (research/docx_check.py)."""
+
+import re
+from pathlib import Path
 
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
 from django.shortcuts import render
 
-from research.forms import CheckForm
+from research.docx_check import annotated_docx, check_docx
+from research.export_docx import CONTENT_TYPE as DOCX
+from research.forms import CheckDocxForm, CheckForm
 from verifier.precedents import PrecedentIndexError
 from verifier.service import check_claims_text
 
 
 @login_required
 def check(request):
-    """GET shows the form; POST checks the memo and shows the results table (the `results`
-    partial alone for htmx). Sentences that cite nothing are counted, not tabled."""
-    form = CheckForm(request.POST) if request.method == "POST" else CheckForm()
-    results = None
-    if request.method == "POST" and form.is_valid():
+    """GET shows the forms; POST checks the pasted memo or, from the Word form (source=docx),
+    the uploaded one, and shows the results table (the `results` partial alone for htmx), or
+    with `annotated` sends the Word memo back marked and commented. Sentences that cite nothing
+    are counted, not tabled. A Word memo that cannot be read is 422 with the reason."""
+    form, docx_form = CheckForm(), CheckDocxForm(prefix="docx")
+    active, results = form, None
+    if request.method == "POST" and request.POST.get("source") == "docx":
+        docx_form = active = CheckDocxForm(request.POST, request.FILES, prefix="docx")
+    elif request.method == "POST":
+        form = active = CheckForm(request.POST)
+    if request.method == "POST" and active.is_valid():
+        field = "memo" if active is docx_form else "text"
         try:
-            results = check_claims_text(form.cleaned_data["text"], as_at=form.cleaned_data["as_at"])
+            if active is docx_form:
+                memo_file = active.cleaned_data["memo"]
+                results, memo = check_docx(memo_file.read(), as_at=active.cleaned_data["as_at"])
+                if "annotated" in request.POST:
+                    return _annotated(request, memo, results, memo_file.name)
+            else:
+                results = check_claims_text(active.cleaned_data["text"], as_at=active.cleaned_data["as_at"])
         except PrecedentIndexError as exc:  # the configured index is broken: say so, lose nothing
-            form.add_error(None, str(exc))
-        except ValueError as exc:  # over a cap of the checker (verifier.service)
-            form.add_error("text", str(exc))
+            active.add_error(None, str(exc))
+        except ValueError as exc:  # a memo that cannot be read (MemoError), or over a cap of the checker
+            active.add_error(field, str(exc))
+            results = None
     citing = [r for r in results or [] if r["finding"] != "no-citation"]
     context = {
         "form": form,
+        "docx_form": docx_form,
+        "active": active,
         "results": results,
         "citing": citing,
         "uncited": [r for r in results or [] if r["finding"] == "no-citation"],
@@ -32,4 +55,12 @@ def check(request):
                    for label in ("verified", "contradicted", "unknown")},
     }
     template = "research/check.html#results" if request.htmx else "research/check.html"
-    return render(request, template, context)
+    status = 422 if active is docx_form and active.errors else 200
+    return render(request, template, context, status=status)
+
+
+def _annotated(request, memo, results, name):
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", Path(name or "memo").stem)[:80] or "memo"
+    response = HttpResponse(annotated_docx(memo, results, request.build_absolute_uri), content_type=DOCX)
+    response["Content-Disposition"] = f'attachment; filename="{stem}-checked.docx"'
+    return response

@@ -4,20 +4,23 @@ rendering; this module gathers the run's claims and the stored texts they were c
 from research import answers_question
 from research.models import Run
 from research.presenting import gate_badge, run_reading
+from research.run_record import run_facts
 from verifier.adapter import DbCorpus
 from verifier.answer_markdown import render_answer
 
 CORPUS_LABEL = "Justice Laws Website (Government of Canada), official consolidations"
 
 
-def run_markdown(run: Run) -> str:
-    """The run's answer as Markdown. Only passages the verifier matched are labelled checked;
-    blocked claims are exported with their blocking finding, never dropped; what of the Reading
-    rests on a blocked claim is exported folded and marked withheld."""
-    return run_export(run)[0]
+def run_markdown(run: Run, request=None) -> str:
+    """The run's answer as Markdown, headed by who asked and when, as-at, Acts, the run's link
+    (absolute when `request` is given) and the review decision. Only passages the verifier
+    matched are labelled checked; blocked claims are exported marked blocked with their blocking
+    finding, never dropped; what of the Reading rests on a blocked claim is exported folded and
+    marked withheld."""
+    return run_export(run, request)[0]
 
 
-def run_export(run: Run) -> tuple[str, dict]:
+def run_export(run: Run, request=None) -> tuple[str, dict]:
     """(Markdown, evidence) of the run: the evidence maps each provision id shown to the stored
     text it was checked against, for `manage.py verify_answer` or the standalone verifier."""
     corpus = DbCorpus(lang=run.lang, as_at=run.as_at)
@@ -38,10 +41,11 @@ def run_export(run: Run) -> tuple[str, dict]:
               "reading_parts": run_reading(run, corpus)}
     markdown, evidence = render_answer(answer, views, run.as_at, CORPUS_LABEL)
     question = " ".join(run.question.split())
-    return f"# Question\n\n{question}\n\n{_signals(run)}\n\n{markdown}", evidence
+    facts = "\n".join(f"- {label}: {value}" for label, value in run_facts(run, request))
+    return f"# Question\n\n{question}\n\n{facts}\n\n{signals_line(run)}\n\n{markdown}", evidence
 
 
-def _signals(run) -> str:
+def signals_line(run) -> str:
     """The two signals, each named for what it is: the quotes check, then whether the answer
     answers the question (and what measured that)."""
     signals = [gate_badge(run)["label"]]

@@ -4,6 +4,7 @@ from django import forms
 from django.conf import settings
 
 from corpus.models import Act
+from research.docx_memo import MAX_DOCX_BYTES
 from verifier.service import MAX_TEXT_CHARS
 
 
@@ -43,6 +44,24 @@ class CheckForm(forms.Form):
     )
     as_at = forms.DateField(label="As at", required=False, widget=forms.DateInput(attrs={"type": "date"}),
                             help_text="Leave empty for the latest consolidation held.")
+
+
+class CheckDocxForm(forms.Form):
+    """The /check page's other form: a Word memo and an optional as-at date (prefix "docx")."""
+
+    memo = forms.FileField(
+        label="Word memo (.docx)", widget=forms.ClearableFileInput(attrs={"accept": ".docx"}),
+        help_text=f"At most {MAX_DOCX_BYTES // 1000:,} kB and {MAX_TEXT_CHARS:,} characters of text; paragraphs, "
+                  "lists, tables and footnotes are read in order.",
+    )
+    as_at = forms.DateField(label="As at", required=False, widget=forms.DateInput(attrs={"type": "date"}),
+                            help_text="Leave empty for the latest consolidation held.")
+
+    def clean_memo(self):
+        memo = self.cleaned_data["memo"]
+        if memo.size > MAX_DOCX_BYTES:
+            raise forms.ValidationError(f"The file is {memo.size:,} bytes; at most {MAX_DOCX_BYTES:,} per memo.")
+        return memo
 
 
 class RunFilterForm(forms.Form):

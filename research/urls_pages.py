@@ -13,6 +13,7 @@ urlpatterns = [
     path("runs/<int:pk>/share/", history_views.share_run, name="share_run"),
     path("runs/<int:pk>/trace/", views.run_trace, name="run_trace"),
     path("runs/<int:pk>/export.md", views.run_export, name="run_export"),
+    path("runs/<int:pk>/export.docx", views.run_export_docx, name="run_export_docx"),
     path("runs/<int:pk>/review/", views.review_run, name="review_run"),
     path("review/", views.review_queue, name="review_queue"),
     path("demo/", views.demo_list, name="demo"),

@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from research import presenting
+from research import export_docx, presenting
 from research.export import run_markdown
 from research.forms import AskForm
 from research.models import Review, ReviewAudit, Run
@@ -127,8 +127,20 @@ def run_export(request, pk):
     if not run.finished:
         return HttpResponse("The run has not finished; there is no answer to export yet.\n",
                             status=409, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(run_markdown(run), content_type="text/markdown; charset=utf-8")
+    response = HttpResponse(run_markdown(run, request), content_type="text/markdown; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="verbatim-run-{run.pk}.md"'
+    return response
+
+
+@login_required
+def run_export_docx(request, pk):
+    """The answer as a Word document (research/export_docx.py); 409 while the run works."""
+    run = _get_run_for_user(request, pk)
+    if not run.finished:
+        return HttpResponse("The run has not finished; there is no answer to export yet.\n",
+                            status=409, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(export_docx.run_docx(run, request), content_type=export_docx.CONTENT_TYPE)
+    response["Content-Disposition"] = f'attachment; filename="verbatim-run-{run.pk}.docx"'
     return response
 
 

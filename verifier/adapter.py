@@ -116,6 +116,20 @@ class DbCorpus:
                 f"earliest {self.lang} version held is consolidated to {earliest.isoformat()}")
 
     # helpers
+    def legal_citation(self, provision_id):
+        """The unit as a lawyer cites it (corpus Provision.legal_citation: "Personal Information
+        Protection and Electronic Documents Act, SC 2000, c 5, s 7(3)(c)") in the as-at version;
+        the id itself when no version holds it."""
+        parts = act_and_unit(provision_id)
+        version = self._version(parts[0]) if parts else None
+        row = None if version is None else (
+            Provision.objects.filter(version=version, unit_id=parts[1]).exclude(kind=Provision.KIND_HEADING)
+            .order_by("position").first())
+        if row is None:
+            return provision_id
+        row.version = version
+        return row.legal_citation()
+
     def version_of(self, act_code):
         """The as-at version of an Act, or None when unknown or not held at the date."""
         return self._version(act_code)

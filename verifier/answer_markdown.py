@@ -23,6 +23,7 @@ from verifier.quotes import check_quote, sha256_text
 FOOTER = "The Reading is an interpretation and may be wrong; this is not legal advice."
 READING_NOTE = "_This is a reading of the quoted text, not the text itself._"
 WITHHELD = "Withheld: rests on a blocked claim."
+BLOCKED_HEAD = "**Blocked claim: failed the checks; not a statement of the law.**"
 _SHORT_HASH = 8
 # Statuses from the gates (verifier.gates): only these two mean the verifier matched the text.
 _CHECKED = ("pass", "downgraded")
@@ -97,8 +98,10 @@ def _passage(citation, views, at):
     path = view.path if view is not None else cited
     pit = view.pit_date.isoformat() if view is not None and view.pit_date else "unknown"
     url = view.url if view is not None else ""
+    # A blocked passage is headed as such, so it is never read as a statement of the law.
+    head = [BLOCKED_HEAD, ""] if not passed else []
     # The blank line keeps the Path line out of the blockquote when the Markdown is rendered.
-    lines = [f'> "{quote}"', "",
+    lines = [*head, f'> "{quote}"', "",
              f"Path: {path} · consolidation {pit} · as at {at} · [{shown_id}]({url}) · Checked: {label}"]
     for finding in citation.get("findings") or []:
         if not passed and finding.get("severity") == "blocking":

@@ -1,7 +1,11 @@
+import datetime
+
 import pytest
 from django.urls import reverse
 
 from research.models import Run
+from research.reviews import decide
+from research.run_record import run_facts, when
 from tests.base import login
 from tests.research.pages import SUBPOENA, SUMMONS, checked_run
 from verifier.answer_markdown import parse_answer_markdown
@@ -21,10 +25,13 @@ def test_it_exports_the_answer_shape(client, people):
     assert response["Content-Type"] == "text/markdown; charset=utf-8"
     lines = md.splitlines()
     assert lines[0] == "# Question"
-    assert lines[4] == ("Quotes: verified verbatim · Answers the question: not shown (Nothing in this run "
+    assert lines[4:10] == ["- Asked by: alice", f"- Asked: {when(run.created_at)}",
+                           "- As at: latest consolidation held", "- Acts: all Acts held",
+                           f"- Run: http://testserver/runs/{run.pk}/", "- Review: not reviewed"]
+    assert lines[11] == ("Quotes: verified verbatim · Answers the question: not shown (Nothing in this run "
                         "measured whether the quotes answer the question: a verbatim quote may still be beside "
                         "the point. Read them against the question.)")
-    assert lines[6] == ("As at: latest consolidation held · Source: Justice Laws Website (Government of Canada), "
+    assert lines[13] == ("As at: latest consolidation held · Source: Justice Laws Website (Government of Canada), "
                         "official consolidations · Act: Personal Information Protection and Electronic Documents "
                         "Act (P-8.6)")
     assert f'> "{SUBPOENA}"' in lines
@@ -43,6 +50,7 @@ def test_it_exports_a_blocked_claim_as_blocked(client, people):
     run = checked_run(alice, [("P-8.6:s7(3)(c)", SUMMONS)])
     md = export(client, alice, run).content.decode()
     assert "· Checked: blocked: quote-mismatch" in md
+    assert md.index("**Blocked claim: failed the checks; not a statement of the law.**") < md.index(f'> "{SUMMONS}"')
     assert "Finding: quote-mismatch: The quote differs from s. 7(3)(c)" in md
 
 
@@ -80,3 +88,21 @@ def test_it_exports_a_reading_resting_on_a_blocked_claim_as_withheld(client, peo
     assert parse_answer_markdown(md) == [("P-8.6:s8(3)", time_limit),
                                          ("P-8.6:s8(1)", "A request under clause 4.9 of Schedule 1 can be "
                                                          "made in writing.")]
+
+
+def test_it_records_the_review_the_as_at_and_the_acts(client, people):
+    alice, bob, _ = people
+    run = checked_run(alice, [("P-8.6:s7(3)(c)", SUBPOENA)], as_at=datetime.date(2024, 1, 1), acts=["P-8.6"])
+    decide(run, bob, "reject", "Cite the Act's s 9 too.")
+    review = run.decision
+    md = export(client, alice, run).content.decode()
+    assert "- As at: 2024-01-01\n" in md
+    assert "- Acts: Personal Information Protection and Electronic Documents Act (P-8.6)\n" in md
+    assert f"- Review: Rejected by bob on {when(review.decided_at)} — “Cite the Act's s 9 too.”\n" in md
+    assert when(review.decided_at)[-3:] in ("EST", "EDT")  # the settings' America/Toronto, named
+
+
+def test_it_gives_the_path_without_a_request(people):
+    alice, _, _ = people
+    run = checked_run(alice, [("P-8.6:s7(3)(c)", SUBPOENA)])
+    assert dict(run_facts(run))["Run"] == f"/runs/{run.pk}/"

@@ -83,9 +83,9 @@ def test_it_checks_a_list_of_items(client):
 
 
 def test_it_wants_text_or_items_but_not_both(client):
-    assert_api_error(post(client, "/api/v1/claims/check", {}), "send either 'text'")
+    assert_api_error(post(client, "/api/v1/claims/check", {}), "send one of 'text'")
     assert_api_error(post(client, "/api/v1/claims/check", {"text": "x", "items": [{"claim": "y"}]}),
-                     "send either 'text'")
+                     "send one of 'text'")
 
 
 PIPEDA_NOT_HELD_2018 = ("Version not held for that date: P-8.6 as at 2018-01-01; the earliest eng version "
