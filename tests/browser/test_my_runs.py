@@ -67,3 +67,21 @@ def test_a_printed_run_shows_its_quoted_sections_whole(page, login, browser_env,
     assert box.evaluate("e => getComputedStyle(e).maxHeight") == "none"
     assert box.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
     expect(page.locator("form.share-form")).to_be_hidden()
+
+
+def test_on_a_phone_the_header_is_one_row_with_a_menu(page, login):
+    login(page, "alice")
+    page.set_viewport_size(PHONE)
+    page.goto("/acts/")
+    header = page.locator(".site-header").bounding_box()
+    assert header["height"] < 80, header  # brand and "Menu" on one row, not three rows of links
+    expect(page.get_by_role("link", name="Ask")).to_have_count(0)  # folded away
+    page.get_by_text("Menu", exact=True).click()
+    expect(page.get_by_role("link", name="Ask")).to_be_visible()
+    expect(page.get_by_role("link", name="My runs")).to_be_visible()
+    no_sideways_scroll(page)
+    page.get_by_role("link", name="Ask").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Ask a question about the statutes")
+    page.set_viewport_size({"width": 1366, "height": 900})
+    expect(page.get_by_text("Menu", exact=True)).to_be_hidden()
+    expect(page.get_by_role("link", name="Ask")).to_have_count(1)
