@@ -51,7 +51,7 @@ def test_the_review_queue_and_the_claim_checker_stack_on_a_phone(page, login, br
     no_sideways_scroll(page)
     page.goto("/check/")
     page.get_by_label("Memo text").fill(f'PIPEDA, paragraph 7(3)(c): a disclosure "{SUBPOENA}".')
-    page.get_by_role("button", name="Check citations").click()
+    page.locator("form").filter(has=page.get_by_label("Memo text")).get_by_role("button", name="Check citations").click()
     expect(page.locator('td[data-label="Rationale"]').first).to_be_visible()
     no_sideways_scroll(page)
 
