@@ -161,6 +161,7 @@ def _citation(citation, corpus, run):
         "citation": citation,
         "view": view,
         "path": view.path if view else citation.provision_id,
+        "legal_citation": corpus.legal_citation(shown_id) if view else "",  # what "Copy citation" copies
         "pit_date": view.pit_date if view else None,
         "url": view.url if view else "",
         "as_at": run.as_at,

@@ -176,3 +176,14 @@ def test_it_escapes_the_question(client, people):
     html = login(client, alice).get(reverse("research:run", args=[run.pk])).content.decode()
     assert "<script>alert(1)</script>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt; may I?" in html
+
+
+def test_a_verified_quote_offers_its_citation_in_legal_form(client, people):
+    from verifier.adapter import DbCorpus
+
+    alice = people[0]
+    run = checked_run(alice, [("P-8.6:s7(3)(c)", SUBPOENA)])
+    legal = DbCorpus().legal_citation("P-8.6:s7(3)(c)")
+    assert legal.startswith("Personal Information Protection and Electronic Documents Act") and legal.endswith("7(3)(c)")
+    html = login(client, alice).get(reverse("research:run", args=[run.pk])).content.decode()
+    assert f'data-copy="{legal}">Copy citation</button>' in html
