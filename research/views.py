@@ -123,24 +123,25 @@ def run_trace(request, pk):
 @login_required
 def run_export(request, pk):
     """The answer as Markdown (DESIGN.md answer shape)."""
-    run = _get_run_for_user(request, pk)
-    if not run.finished:
-        return HttpResponse("The run has not finished; there is no answer to export yet.\n",
-                            status=409, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(run_markdown(run, request), content_type="text/markdown; charset=utf-8")
-    response["Content-Disposition"] = f'inline; filename="verbatim-run-{run.pk}.md"'
-    return response
+    return _export(request, pk, lambda run: run_markdown(run, request), "text/markdown; charset=utf-8",
+                   "inline", "md")
 
 
 @login_required
 def run_export_docx(request, pk):
-    """The answer as a Word document (research/export_docx.py); 409 while the run works."""
+    """The answer as a Word document (research/export_docx.py)."""
+    return _export(request, pk, lambda run: export_docx.run_docx(run, request), export_docx.CONTENT_TYPE,
+                   "attachment", "docx")
+
+
+def _export(request, pk, build, content_type, disposition, suffix):
+    """A finished run's answer as a file built by `build(run)`; 409 while the run works."""
     run = _get_run_for_user(request, pk)
     if not run.finished:
         return HttpResponse("The run has not finished; there is no answer to export yet.\n",
                             status=409, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(export_docx.run_docx(run, request), content_type=export_docx.CONTENT_TYPE)
-    response["Content-Disposition"] = f'attachment; filename="verbatim-run-{run.pk}.docx"'
+    response = HttpResponse(build(run), content_type=content_type)
+    response["Content-Disposition"] = f'{disposition}; filename="verbatim-run-{run.pk}.{suffix}"'
     return response
 
 
