@@ -210,6 +210,15 @@ VERBATIM_LOGIN_WINDOW_SECONDS = env_int("VERBATIM_LOGIN_WINDOW_SECONDS", 900)
 VERBATIM_DEFAULT_CORPUS = [BASE_DIR / "corpus" / "data" / "ca"]
 # Korean statutes (manage.py ingest_korean_laws): every revision of three laws, corpus/data/README.md.
 VERBATIM_KOREAN_CORPUS = [BASE_DIR / "corpus" / "data" / "kr"]
+# The whole federal statute book (manage.py load_statute_book, started by `make run` beside the
+# server): every Act and regulation in both languages, as the workplace's shared corpus holds it
+# (not copied into the project: 50 MB of archives). VERBATIM_STATUTE_BOOK names other archives
+# (separated by ":"), or "0" for none.
+_STATUTE_BOOK_DIR = BASE_DIR.parent / "shared" / "corpus" / "ca"
+_statute_book = os.environ.get("VERBATIM_STATUTE_BOOK", "")
+VERBATIM_STATUTE_BOOK = (
+    [] if _statute_book == "0" else [Path(p) for p in _statute_book.split(":") if p] if _statute_book
+    else [_STATUTE_BOOK_DIR / f"all-{kind}-{lang}.tar.xz" for kind in ("acts", "regulations") for lang in ("eng", "fra")])
 
 # Research runs (see docs/architecture.md)
 # The Korean precedent index (verifier/precedents.py: a TSV of case_number, court, decision_date,
