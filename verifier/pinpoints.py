@@ -33,7 +33,8 @@ _TAIL = rf"[\w.\-]+{_SUBS}(?:/[\w.\-]+{_SUBS})*"
 _SCHEDULE = r"[\w.]*'*"
 _SECTION_RE = re.compile(rf"^s(?P<label>{_LABEL})(?P<subs>{_SUBS})(?:/(?P<tail>{_TAIL}))?$")
 _SCHEDULE_UNIT_RE = re.compile(rf"^sch(?P<label>{_SCHEDULE})(?:/(?P<rest>.+))?$")
-_SCHEDULE_ITEM_RE = re.compile(r"^\d+(?:\.\d+)+$")
+# A clause of a schedule ("4.7.1"); "-2" on the second clause a schedule numbers the same.
+_SCHEDULE_ITEM_RE = re.compile(r"^\d+(?:\.\d+)+(?:-\d+)?$")
 _SUBS_RE = re.compile(r"\(([^()]+)\)")
 _LAST_STEP_RE = re.compile(r"(?:\([^()]+\)|/[^/()]+)$")
 # 제15조의2제1항제2호가목: 조 (의N), then optionally 항, 호 (1의2) and 목 (one Hangul letter).

@@ -477,7 +477,10 @@ class _Builder:
             if other.kind == "schedule_item" and label.startswith(other.label + "."):
                 parent = i
                 break
-        item = self._add(ParsedNode(kind="schedule_item", unit_id=f"{unit}/{label}", section_unit=f"{unit}/{label}",
+        # A schedule can number the same clause twice (a list of accounts, then each account
+        # described: C.R.C., c. 1058, Schedule IV): the repeat gets "-2", as units do.
+        unit_id = self._unique_unit(f"{unit}/{label}", repealed=False)
+        item = self._add(ParsedNode(kind="schedule_item", unit_id=unit_id, section_unit=unit_id,
                                     label=label, marginal_note=title, lead=text, text=text,
                                     lims_id=el.get(f"{LIMS}id", ""),
                                     parent=parent, depth=self.nodes[parent].depth + 1,

@@ -153,3 +153,20 @@ def test_an_order_without_a_body_is_held_as_one_unlabelled_section(shapes):
     assert (unit.kind, unit.unit_id, unit.marginal_note) == ("section", "s-627009", "Order")
     assert unit.text.text.startswith("His Excellency the Governor General in Council, on the recommendation")
     assert verify_quote("SI-2013-90:s-627009", "His Excellency the Governor General in Council")["status"] == "match"
+
+
+REPEATED = Path(__file__).parent / "fixtures" / "repeated-clauses.tar.xz"
+
+
+def test_a_clause_a_schedule_numbers_twice_gets_its_own_id_and_both_quote_themselves(db):
+    """C.R.C., c. 1058 (Oil Pipeline Uniform Accounting Regulations), in English and French, as
+    published: Schedule IV lists account 410.1 and later describes it under the same number."""
+    call_command("ingest_justice_laws", str(REPEATED), progress_every=0, verbosity=0)
+    code = "C.R.C.,_c._1058"
+    ids = list(Provision.objects.filter(version__act__code=code, version__lang="eng",
+                                        unit_id__startswith="schIV/410.1").values_list("unit_id", flat=True))
+    assert sorted(ids) == ["schIV/410.1", "schIV/410.1-2"]
+    assert parse_provision_id(f"{code}:schIV/410.1-2").human() == "Schedule IV, 410.1-2"
+    out = io.StringIO()
+    call_command("check_corpus", "--code", code, stdout=out)
+    assert "FAIL" not in out.getvalue() and "2 versions" in out.getvalue()
