@@ -140,6 +140,22 @@ class EnablingAct(models.Model):
         return f"{self.regulation.code} under {self.act_code}"
 
 
+class CitedInstrument(models.Model):
+    """A name the corpus's text cites another instrument by, with its code ("C-46", "Criminal
+    Code"): gathered from the links of every version ingested, whether that instrument is held
+    or not. It lets a question naming an instrument the corpus lacks be told so by name."""
+
+    code = models.CharField(max_length=40, db_index=True)
+    lang = models.CharField(max_length=3)
+    name = models.CharField(max_length=200)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["code", "lang", "name"], name="one_cited_name")]
+
+    def __str__(self):
+        return f"{self.name} ({self.code})"
+
+
 class ActVersion(models.Model):
     """One language's consolidation of an Act at one point in time."""
 

@@ -200,6 +200,8 @@ class SearchHitOut(Schema):
     snippet_html: str
     score: float
     pit_date: dt.date | None
+    coverage: float | None = Field(None, description="share of the query's rarity (IDF) the section holds, 0-1")
+    similarity: float | None = Field(None, description="cosine of the section with the query, where it has a vector")
 
 
 class CorrectionOut(Schema):

@@ -64,6 +64,11 @@ class SearchHit:
     snippet_html: str  # HTML-escaped body excerpt, <mark> around matched words
     score: float
     pit_date: object
+    # How well the section matches the question: the share of the question's rarity (IDF) its
+    # note, headings and opening hold (search_rank.coverage), and its cosine with the question
+    # where it has a vector. None where not measured (a cited section, a Korean hit).
+    coverage: float | None = None
+    similarity: float | None = None
 
 
 @dataclass(frozen=True)
@@ -143,7 +148,10 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
         ranked = search_rank.blend(ranked, similarity, search_rank.ceiling(idf))
     page = ranked[offset:offset + limit]
     by_pk = {v.pk: v for v in versions.values()}
-    return SearchResults(query=query, hits=_hits(terms, page, by_pk), total=matches.total,
+    hits = [replace(hit, coverage=round(search_rank.coverage(terms, idf, rows[hit.provision_id]), 4),
+                    similarity=round(similarity[hit.provision_id], 4) if hit.provision_id in similarity else None)
+            for hit in _hits(terms, page, by_pk)]
+    return SearchResults(query=query, hits=hits, total=matches.total,
                          has_more=offset + limit < min(matches.total, len(ranked)), corrections=corrections,
                          left_out=left_out)
 

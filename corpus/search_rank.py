@@ -107,6 +107,23 @@ def rerank(terms, idf, rows, avg_chars, preferred=frozenset(), prior=None):
     return ranked
 
 
+def coverage(terms, idf, row):
+    """The share of the question's rarity a section holds: the IDF of each query term its marginal
+    note, headings or body (up to BODY_CHARS) contain, a synonym's at RELATED_WEIGHT, over the IDF
+    of all the terms. A term no section holds has the highest IDF, so a question about something
+    the corpus does not hold is poorly covered by whatever it finds."""
+    total = sum(idf)
+    if not total:
+        return 0.0
+    _version_id, marginal_note, headings, body = row
+    found = [0.0] * len(terms)
+    matcher = TermMatcher(terms)
+    for text in (marginal_note, headings, (body or "")[:BODY_CHARS]):
+        for index, is_own in matcher.hits(text):
+            found[index] = max(found[index], 1.0 if is_own else RELATED_WEIGHT)
+    return sum(weight * share for weight, share in zip(idf, found, strict=True)) / total
+
+
 def nearest(similarity, limit):
     """The `limit` ids of highest similarity, best first."""
     return heapq.nlargest(limit, similarity, key=lambda pk: (similarity[pk], -pk)) if limit else []

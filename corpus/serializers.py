@@ -140,5 +140,5 @@ def hit_dict(hit) -> dict:
     return {"id": hit.pinpoint, "act": hit.act_code, "act_title": hit.act_title, "label": hit.label,
             "marginal_note": hit.marginal_note, "headings": hit.headings,
             "snippet": html.unescape(_TAG_RE.sub("", hit.snippet_html or "")).strip(),
-            "score": round(float(hit.score), 3),
+            "score": round(float(hit.score), 3), "coverage": hit.coverage, "similarity": hit.similarity,
             "consolidated_to": hit.pit_date.isoformat() if hit.pit_date else None}

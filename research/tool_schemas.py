@@ -24,7 +24,10 @@ SEARCH_STATUTES = {
         "also returns scope: how the scope's best section ranks among every Act's (outside_ahead, "
         "best_in_scope) and the best sections outside it (outside, same score scale); "
         "better_outside: true means the answer probably lies outside the scope. A mistyped "
-        "word is searched as the statute word meant, and read_as says which ({typed: read as})."
+        "word is searched as the statute word meant, and read_as says which ({typed: read as}). "
+        "Each hit's coverage (0-1) is the share of the query's rare words it holds, similarity its "
+        "closeness in meaning where measured. not_held lists instruments the query names that the "
+        "corpus cites but does not hold ([{act, name}]): an answer about them is not in the corpus."
     ),
     "input_schema": {
         "type": "object",

@@ -126,6 +126,9 @@ class Toolbox:
         if broadened or (match and match.better_outside and asked and asked <= set(scope)):
             outside = hits if broadened else found["scope"]["outside"]
             self._broaden(scope, outside)
+        missing = DbCorpus(lang=self.run.lang, as_at=as_at).named_not_held(query)
+        if missing:  # the query names an instrument the corpus cites but does not hold
+            found["not_held"] = [{"act": code, "name": name} for code, name in missing]
         if results.left_out:  # Acts with no version at that date: say so, not "nothing matched"
             found["left_out"] = [{"act": code, "reason": reason} for code, reason in results.left_out]
         if results.corrections:  # tell the model what was searched for, not only what it typed

@@ -5,8 +5,8 @@ read, so build one per answer or memo, not one per process.
 """
 
 from corpus import instrument_names
-from corpus.models import Act, ActVersion, Provision, SectionDoc, VersionNotHeld
-from verifier.acts import ActRef
+from corpus.models import Act, ActVersion, CitedInstrument, Provision, SectionDoc, VersionNotHeld
+from verifier.acts import ActRef, find_act_mentions
 from verifier.definition_scope import in_scope, scoped
 from verifier.pinpoints import PinpointError, parse_provision_id
 from verifier.types import ProvisionView
@@ -27,6 +27,7 @@ class DbCorpus:
         self._scoped = {}  # act code -> [(term, definition, DefinitionScope)]
         self._headings = {}  # version id -> {section unit: titles of the headings above it}
         self._act_refs = None
+        self._unheld_refs = None
         self._held = {}  # version id -> {unit id: view}, for versions read whole (hold)
 
     # CorpusView
@@ -90,6 +91,33 @@ class DbCorpus:
         if self._act_refs is None:
             self._act_refs = [act_ref(act) for act in Act.objects.all()]
         return self._act_refs
+
+    def unheld_refs(self):
+        """The instruments the corpus's text cites but does not hold, each under the names it is
+        cited by (corpus.models.CitedInstrument): ActRefs for find_act_mentions, so a question
+        naming the Criminal Code can be told that the Criminal Code is not held."""
+        if self._unheld_refs is None:
+            names = {}
+            rows = (CitedInstrument.objects.exclude(code__in=Act.objects.values("code"))
+                    .order_by("code", "name").values_list("code", "name"))
+            for code, name in rows:
+                names.setdefault(code, []).append(name)
+            self._unheld_refs = [ActRef(code=code, short_titles=cited) for code, cited in names.items()]
+        return self._unheld_refs
+
+    def named_not_held(self, text):
+        """[(code, name)] of the instruments `text` names that the corpus does not hold (and
+        its text cites), in the order named; [] when it names a held one as well or none."""
+        if find_act_mentions(text, self.act_refs()):
+            return []
+        refs = {ref.code: ref for ref in self.unheld_refs()}
+        found = []
+        for start, end, code in find_act_mentions(text, list(refs.values())):
+            said = text[start:end].casefold()
+            name = next((n for n in refs[code].short_titles if n.casefold() == said), text[start:end])
+            if code not in (c for c, _ in found):
+                found.append((code, name))
+        return found
 
     def hold(self, act_code):
         """Read every unit of the Act's as-at version now, in one query, and answer get() and

@@ -107,6 +107,9 @@ class ParsedVersion:
     jurisdiction: str = "ca"
     promulgated_date: dt.date | None = None  # Korean laws: 공포일자 (pit_date is 시행일자)
     revision: str = ""  # Korean laws: 법령MST, the revision's id at law.go.kr
+    # Other instruments the text cites by code (XRefExternal links), with the name it cites
+    # them by: [("C-46", "Criminal Code")]. What the corpus knows of instruments it may not hold.
+    cited: list[tuple[str, str]] = field(default_factory=list)
 
 
 def parse(data: bytes, name: str = "<bytes>") -> ParsedVersion:
@@ -182,6 +185,24 @@ def clean(text):
 def join_words(*parts):
     """Join already-clean parts with one space: clean(" ".join(parts)) without rescanning them."""
     return " ".join(part for part in parts if part)
+
+
+# A cited name worth keeping: two words at least ("Criminal Code"), never "the Act" alone.
+_CITED_NAME = re.compile(r"^\w[\w'’.,() -]*\s[\w'’.,() -]*\w\)?$")
+MAX_CITED_NAME = 200
+
+
+def _cited_instruments(root, own_code):
+    """[(code, name)] of the Acts and regulations the text links to, once each, itself left out."""
+    found = []
+    for ref in root.iter("XRefExternal"):
+        code = (ref.get("link") or "").strip()
+        if ref.get("reference-type") not in {"act", "regulation"} or not code or code == own_code:
+            continue
+        name = clean(inline_text(ref)).strip(" ,.;:")
+        if len(name) <= MAX_CITED_NAME and _CITED_NAME.match(name) and (code, name) not in found:
+            found.append((code[:40], name))
+    return found
 
 
 def inline_text(el):
@@ -261,6 +282,7 @@ class _Builder:
             instrument_number=regulation.instrument_number if regulation else "",
             enabling_acts=regulation.enabling_acts if regulation else [],
             chapter=_chapter(ident, code) if self.kind == "act" else None,
+            cited=_cited_instruments(self.root, code),
         )
 
     def _regulation_without_body(self):

@@ -19,6 +19,7 @@ from corpus.models import (
     KOREAN,
     Act,
     ActVersion,
+    CitedInstrument,
     EnablingAct,
     PendingAmendment,
     Provision,
@@ -61,6 +62,9 @@ def ingest_bytes(name, data, parse=justice_laws.parse):
         new_texts = _store_texts(parsed)
         provisions = _store_nodes(parsed, version)
         _store_pending(parsed, version)
+        CitedInstrument.objects.bulk_create(
+            [CitedInstrument(code=code, lang=parsed.lang, name=name) for code, name in parsed.cited],
+            ignore_conflicts=True)
         search_index.index_version(version)
     return IngestResult(name=name, status="added", code=parsed.code, lang=parsed.lang,
                         pit_date=parsed.pit_date, provisions=provisions, new_texts=new_texts)

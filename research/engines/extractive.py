@@ -56,6 +56,10 @@ class ExtractiveEngine(Engine):
         # rules and the passage matching see the words meant; the search tool gets the question
         # as asked and corrects it the same way.
         question, corrections = spelling.read_as(asked, self.run.lang)
+        missing = corpus.named_not_held(asked)
+        if missing:
+            return _decline(f"Not answered: the question names {_names(missing)}, not in this corpus. Verbatim "
+                            "answers only from the statutes it holds; consult another source for it.")
         reason = out_of_scope_reason(question, names_federal_act=bool(named), held={a.code for a in acts})
         if reason:
             return _decline(f"Not answered: this question is about {reason}. Verbatim answers only from "
@@ -237,6 +241,13 @@ def _not_held_note(found) -> str:
     if not left_out:
         return ""
     return " Not searched at that date: " + "; ".join(f"{e['act']} ({e['reason']})" for e in left_out) + "."
+
+
+def _names(instruments) -> str:
+    """"the Criminal Code (C-46)", "the Criminal Code (C-46) and the Income Tax Act (I-3.3)"."""
+    named = [f"{'' if name.lower().startswith(('the ', 'la ', 'le ', "l'")) else 'the '}{name} ({code})"
+             for code, name in instruments]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
 def _decline(note) -> Submission:

@@ -182,7 +182,8 @@ def test_it_searches_sections(client):
     assert top["act_title"] == "Personal Information Protection and Electronic Documents Act"
     assert "<mark>" in top["snippet_html"]
     assert set(top) == {"pinpoint", "act_code", "act_title", "label", "marginal_note", "headings",
-                        "snippet_html", "score", "pit_date"}
+                        "snippet_html", "score", "pit_date", "coverage", "similarity"}
+    assert 0 < top["coverage"] <= 1
 
 
 @pytest.mark.django_db

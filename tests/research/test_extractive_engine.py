@@ -229,3 +229,32 @@ def test_it_reports_amendments_not_in_force_apart_from_the_quotes():
                                     "(s11(1)). Their text is not part of the passages above.")
     # Never merged: no quote carries the amending text ("a provision of Division 1, 1.1 or 1.2").
     assert not Citation.objects.filter(claim__run=run, quote__contains="1.1 or 1.2").exists()
+
+
+@pytest.mark.parametrize(("question", "named"), [
+    ("What does the Criminal Code say about theft of a phone?", "the Criminal Code (C-46)"),
+    ("Do I have to report tips as income under the income tax act?", "the Income Tax Act (I-3.3)"),
+    ("Que prévoit le Code criminel sur le vol?", "the Code criminel (C-46)"),
+])
+def test_an_instrument_the_corpus_cites_but_does_not_hold_is_declined_by_name(question, named):
+    """The six Acts link to the Criminal Code and the Income Tax Act (XRefExternal) without
+    holding them: the decline names what is missing, from those links, not from a list."""
+    run = ask(question)
+    assert run.gate == Run.GATE_DECLINED
+    assert run.scope_note.startswith(f"Not answered: the question names {named}, not in this corpus.")
+
+
+def test_an_instrument_held_and_named_beside_one_not_held_is_answered():
+    run = ask("Under PIPEDA, can a company give my personal information to the police investigating "
+              "a Criminal Code offence without my consent?")
+    assert run.gate != Run.GATE_DECLINED
+    assert "P-8.6:s7" in shown_sections(run)
+
+
+def test_the_search_tool_names_instruments_the_query_names_that_are_not_held():
+    run = Run.objects.create(question="x", engine="extractive")
+    found = Toolbox(run).call("search_statutes", {"query": "Criminal Code theft"})
+    assert found.content["not_held"] == [{"act": "C-46", "name": "Criminal Code"}]
+    assert all(0.0 <= hit["coverage"] <= 1.0 for hit in found.content["hits"])
+    held = Toolbox(run).call("search_statutes", {"query": "PIPEDA consent"})
+    assert "not_held" not in held.content

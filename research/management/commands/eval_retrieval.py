@@ -14,6 +14,7 @@ from django.core.management.base import BaseCommand
 
 from corpus.search import search
 from research.evals.baseline import BM25Baseline
+from research.evals.intervals import retrieval_intervals
 from research.evals.noise import with_typos
 from research.evals.retrieval import DEPTH, GOLDEN, evaluate, load_golden
 from research.evals.store import TYPOS, store_retrieval_eval
@@ -43,12 +44,15 @@ class Command(BaseCommand):
         self._table(ours, base)
         self.stdout.write(f"\n{'':<34} {'recall@' + str(k):>10} {'MRR':>7}   (n={ours.n}, "
                           f"{len(ours.declined)} out-of-scope questions excluded)")
-        self.stdout.write(f"{'Verbatim search':<34} {ours.recall_at_k:>10.3f} {ours.mrr:>7.3f}")
-        self.stdout.write(f"{'Baseline (plain BM25 on body)':<34} {base.recall_at_k:>10.3f} {base.mrr:>7.3f}")
+        ours_ci, base_ci = retrieval_intervals(ours.results, k), retrieval_intervals(base.results, k)
+        for name, report, ci in (("Verbatim search", ours, ours_ci), ("Baseline (plain BM25 on body)", base, base_ci)):
+            self.stdout.write(f"{name:<34} {report.recall_at_k:>10.3f} {report.mrr:>7.3f}   95% CI "
+                              f"{_span(ci['recall_at_k'])} / {_span(ci['mrr'])}")
         figures = {
             "k": k, "n": ours.n, "recall_at_k": round(ours.recall_at_k, 4),
-            "mrr": round(ours.mrr, 4),
-            "baseline": {"recall_at_k": round(base.recall_at_k, 4), "mrr": round(base.mrr, 4)},
+            "mrr": round(ours.mrr, 4), "interval_95": ours_ci,
+            "baseline": {"recall_at_k": round(base.recall_at_k, 4), "mrr": round(base.mrr, 4),
+                         "interval_95": base_ci},
         }
         store_retrieval_eval(figures, ours.results, options["golden"], baseline=base,
                              variant=TYPOS if options["typos"] else "")
@@ -62,6 +66,10 @@ class Command(BaseCommand):
             if mine.rank is None or mine.rank > ours.k:
                 line += f"  <- got {', '.join(mine.top[:3]) or 'nothing'}"
             self.stdout.write(line)
+
+
+def _span(interval):
+    return f"{interval[0]:.3f}-{interval[1]:.3f}"
 
 
 def _rank(rank):
