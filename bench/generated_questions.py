@@ -58,9 +58,11 @@ def percentile(values, p):
 
 
 def as_question(note, template):
-    """The note in a template, its first letter lower-cased (not an acronym's: "RCMP …")."""
+    """The note in a template, its first letter lower-cased when its first word is a capitalised
+    word (not an acronym or a citation: "RCMP …", "S.C. 2023, c. 26")."""
     note = " ".join(note.split()).rstrip(" .;:")
-    if note[:1].isupper() and not note[1:2].isupper():
+    first = note.split(" ", 1)[0]
+    if first[:1].isupper() and first[1:] == first[1:].lower() and "." not in first:
         note = note[0].lower() + note[1:]
     return template.format(note=note)
 
