@@ -27,7 +27,7 @@ PG_LOAD_DB = "verbatim_bench_load"
 
 def main():
     SCRATCH.mkdir(parents=True, exist_ok=True)
-    phases = sys.argv[1:] or ["ingest", "search", "page", "claims", "pipeline", "load"]
+    phases = sys.argv[1:] or ["ingest", "search", "page", "claims", "pipeline", "load", "generated"]
     results = {"started": time.strftime("%Y-%m-%dT%H:%M:%S"), "phases": {}}
     for db in ("sqlite", "postgres"):
         env = _env(db)
@@ -50,6 +50,11 @@ def main():
     if "load" in phases:
         results["phases"]["load_sqlite"] = _load(default_env)
         results["phases"]["load_postgres"] = _load(_load_pg_env())
+    if "generated" in phases and Path(_env("sqlite")["VERBATIM_SQLITE_PATH"]).exists():
+        # 300 generated questions over the whole book (bench/generated_questions.py); its JSON is the last line.
+        proc = _run(["bench/generated_questions.py", "--quiet"], _env("sqlite"), check=False)
+        last = (proc.stdout.strip().splitlines() or [""])[-1]
+        results["phases"]["generated"] = json.loads(last) if last.startswith("{") else {"error": proc.stderr[-800:]}
     _print_table(results)
     out = ROOT / "bench" / "results.json"
     out.write_text(json.dumps(results, indent=2, default=str))

@@ -140,7 +140,8 @@ class ExtractiveEngine(Engine):
         """Quote, each as a claim of its own, the definitions of terms a chosen passage uses, as
         they apply where the passage is (a Part's or a section's own definition before the
         Act's): those the question uses too first, then in the passage's order, MAX_DEFINITIONS
-        at most. A term defined only for another Part is not defined where the passage is."""
+        at most. A term defined only for another Part is not defined where the passage is, nor
+        is a term whose definition is repealed or not in force."""
         wanted = []
         for p in best:
             where = corpus.get(p.unit_id)
@@ -158,7 +159,10 @@ class ExtractiveEngine(Engine):
                 continue
             seen.add((p.act, term))
             found = self.toolbox.call("find_definition", {"act": p.act, "term": term, "provision": p.unit_id})
-            if found.is_error or found.content.get("applies_at_provision") is False:
+            # A repealed definition ("droits [Abrogée, …]", as French consolidations keep them) no
+            # longer defines the term: quoting it is citing repealed text, which the gate blocks.
+            if (found.is_error or found.content.get("applies_at_provision") is False
+                    or found.content.get("status", "in_force") != "in_force"):
                 continue
             said = (f"{p.act_title} {_human(found.content['id'])}의 “{found.content['term']}” 정의는 인용한 바와 같다."
                     if korean_search.is_korean(term) else

@@ -146,10 +146,11 @@ def eval_user():
 
 
 def answer_one(item, engine, user, script=None) -> AnswerResult:
-    """Create, execute and score the run for one golden item."""
+    """Create, execute and score the run for one golden item (asked in its `lang`, default English)."""
     result = AnswerResult(id=str(item["id"]), question=item["question"],
                           expected=list(item.get("expected") or []), decline=bool(item.get("decline")))
     run = Run.objects.create(question=item["question"], engine=engine, script=script, created_by=user,
+                             lang=item.get("lang") or "eng",
                              model=settings.VERBATIM_MODEL if engine == "anthropic" else "",
                              for_eval=True)  # scored by the eval, never put in the review queue
     run.add_event(RunEvent.KIND_STATUS, {"status": Run.STATUS_QUEUED, "engine": engine})
