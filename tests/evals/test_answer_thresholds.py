@@ -70,7 +70,9 @@ def test_the_extractive_engine_declines_the_out_of_scope_questions_of_every_othe
     report = evaluate_answers(declines, "extractive")
     answered = [(r.id, r.gate, r.reason) for r in report.results if not r.ok]
     assert len(declines) >= 75
-    assert report.figures()["decline_rate"] == 1.0, answered
+    # All 75 are declined today; the floor is the 95% Wilson low end at 75 of 75 (0.95), since
+    # the scope rules were written on these sets.
+    assert report.figures()["decline_rate"] >= 0.95, answered
 
 
 def test_the_extractive_engine_declines_nearly_all_of_dev2s_out_of_scope_questions():
@@ -81,7 +83,8 @@ def test_the_extractive_engine_declines_nearly_all_of_dev2s_out_of_scope_questio
     declines = [i for i in load_golden(DEV2) if i.get("decline")]
     report = evaluate_answers(declines, "extractive")
     assert len(declines) == 30
-    assert sum(r.ok for r in report.results) >= 28, [(r.id, r.reason) for r in report.results if not r.ok]
+    # 28 of 30 today; the floor is the 95% Wilson low end at 28 of 30 (0.79), 24 questions.
+    assert sum(r.ok for r in report.results) >= 24, [(r.id, r.reason) for r in report.results if not r.ok]
 
 
 def test_the_extractive_engine_quotes_korean_verbatim_and_answers_what_the_laws_hold():
