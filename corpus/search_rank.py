@@ -24,7 +24,8 @@ import math
 import re
 from collections import Counter
 
-from corpus.search_terms import COMPOUND_HEADS_ENG, light_stem
+from corpus.search_terms import COMPOUND_HEADS_ENG
+from corpus.stemming import light_stem, stem
 
 K1, B = 1.2, 0.75
 W_HEADINGS = 1.0
@@ -164,10 +165,12 @@ class TermMatcher:
 
     def __init__(self, terms):
         self.stems = {}
+        # The query's language stems its words and the text's alike (corpus/stemming.py).
+        self.lang = terms[0].lang if terms else "eng"
         for index, term in enumerate(terms):
             for forms, is_own in ((term.forms, True), (term.related, False)):
-                for stem in {light_stem(f) for f in forms}:
-                    self.stems.setdefault(stem, []).append((index, is_own))
+                for form_stem in {stem(f, self.lang) for f in forms}:
+                    self.stems.setdefault(form_stem, []).append((index, is_own))
         # light_stem turns "ies" into "y": policies -> policy, so look for "polic".
         prefixes = sorted({s[:-1] if s.endswith("y") and len(s) > 3 else s for s in self.stems},
                           key=len, reverse=True)
@@ -182,10 +185,10 @@ class TermMatcher:
         found = self._words.get(word)
         if found is None:
             found, seen = [], set()
-            stem = light_stem(word)
-            for i in range(len(stem), 0, -1):
-                prefix = stem[:i]
-                if prefix in self.stems and (i == len(stem) or i >= 5):
+            word_stem = stem(word, self.lang)
+            for i in range(len(word_stem), 0, -1):
+                prefix = word_stem[:i]
+                if prefix in self.stems and (i == len(word_stem) or i >= 5):
                     for hit in self.stems[prefix]:
                         if hit not in seen:
                             seen.add(hit)

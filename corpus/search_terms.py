@@ -788,6 +788,7 @@ class Term:
     text: str
     forms: list
     related: list = field(default_factory=list)
+    lang: str = "eng"  # how its words are stemmed (corpus/stemming.py)
 
     @property
     def all_forms(self):
@@ -795,17 +796,6 @@ class Term:
 
 
 @functools.lru_cache(maxsize=100_000)
-def light_stem(word):
-    """A small suffix stripper, enough to compare 'emails'/'email', 'fired'/'fire'."""
-    for suffix in ("ations", "ation", "ments", "ment", "ings", "ing", "ies", "ied", "es", "ed", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            stem = word[: -len(suffix)]
-            if suffix in ("ies", "ied"):
-                stem += "y"
-            return stem
-    return word
-
-
 def words(text):
     """Lowercased runs of letters and digits of `text` (at most MAX_INPUT characters read)."""
     return WORD.findall(text[:MAX_INPUT].lower())
@@ -896,7 +886,10 @@ def query_terms(query, lang="eng", grounds_imply_discrimination=True):
         if word.isascii() and word.isdigit() and len(word) <= 2 and lang == "eng" and number_word(int(word)):
             related = [number_word(int(word))]
         terms.append(Term(text=word, forms=[word], related=[r for r in related if r != word]))
-    return terms + (_implied_terms(terms, lang) if grounds_imply_discrimination else [])
+    terms += _implied_terms(terms, lang) if grounds_imply_discrimination else []
+    for term in terms:
+        term.lang = lang
+    return terms
 
 
 def statute_words(terms):

@@ -19,7 +19,8 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from corpus.search_terms import light_stem, query_terms, words
+from corpus.search_terms import query_terms, words
+from corpus.stemming import stem
 
 # Weights of a term found in: the passage's own words, its own words as a synonym, a lead-in
 # quoted with it, the marginal note, headings or an unquoted lead-in (context). A lead-in weighs
@@ -40,6 +41,7 @@ class Term:
     text: str
     own: frozenset
     related: frozenset
+    lang: str = "eng"
 
 
 @dataclass
@@ -70,10 +72,10 @@ def question_terms(text: str, lang: str = "eng") -> list[Term]:
             continue
         # A phrase ("how long") stands for its alternatives, not for its own words.
         own_forms = t.forms if " " in t.text else [t.text, *t.forms]
-        own = frozenset(light_stem(w) for f in own_forms for w in words(f))
-        related = frozenset(light_stem(w) for f in t.related for w in words(f)) - own
+        own = frozenset(stem(w, lang) for f in own_forms for w in words(f))
+        related = frozenset(stem(w, lang) for f in t.related for w in words(f)) - own
         if own:
-            out.append(Term(t.text, own, related))
+            out.append(Term(t.text, own, related, lang))
     return out
 
 
@@ -110,9 +112,10 @@ def score(passages: list[Passage], terms: list[Term]) -> list[Passage]:
     """Set coverage, matched and score on each passage; returns them best first."""
     if not passages or not terms:
         return []
-    own_words = [_stems(p.text) for p in passages]
-    quoted = [_stems(p.quoted) for p in passages]
-    context = [_stems(p.context) for p in passages]
+    lang = terms[0].lang
+    own_words = [_stems(p.text, lang) for p in passages]
+    quoted = [_stems(p.quoted, lang) for p in passages]
+    context = [_stems(p.context, lang) for p in passages]
     n = len(passages)
     weights = [math.log(1 + (n + 1) / (1 + sum(1 for q in quoted if (t.own | t.related) & q))) for t in terms]
     total = sum(weights) or 1.0
@@ -138,8 +141,8 @@ def score(passages: list[Passage], terms: list[Term]) -> list[Passage]:
     return sorted(passages, key=lambda p: (-p.score, len(p.text)))
 
 
-def _stems(text: str) -> set[str]:
-    return {light_stem(w) for w in words(text)}
+def _stems(text: str, lang: str) -> set[str]:
+    return {stem(w, lang) for w in words(text)}
 
 
 def _sentences(text: str) -> list[str]:

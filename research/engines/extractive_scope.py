@@ -10,6 +10,7 @@ family law while those Acts are not held), never about particular questions.
 """
 
 import re
+from dataclasses import dataclass
 
 from corpus.search_terms import GROUND_WORDS_ENG
 
@@ -159,8 +160,24 @@ _TAX_RE = re.compile(
     r"deductions?|refunds?|rates?|brackets?|free|exempt|exemptions?|benefits?|deductible))\b", re.I)
 
 
+@dataclass(frozen=True)
+class OutOfScope:
+    """Why a question is outside the corpus. `words` are the question's words the reason rests on
+    when it rests on words the corpus may use too (a place, a provincial or tax matter): the
+    extractive engine answers after all when held law that uses them matches the question well."""
+
+    reason: str
+    words: tuple = ()
+
+
 def out_of_scope_reason(question: str, names_federal_act: bool = False, held=frozenset()) -> str:
-    """Why `question` is outside a corpus of federal statutes ("" when it is not).
+    """Why `question` is outside a corpus of federal statutes ("" when it is not); see out_of_scope."""
+    found = out_of_scope(question, names_federal_act, held)
+    return found.reason if found else ""
+
+
+def out_of_scope(question: str, names_federal_act: bool = False, held=frozenset()) -> OutOfScope | None:
+    """Why `question` is outside a corpus of federal statutes (None when it is not).
 
     `names_federal_act` is True when the question names an Act the corpus holds; a question
     that does, or says "federal", may mention a province without being about its law.
@@ -171,35 +188,42 @@ def out_of_scope_reason(question: str, names_federal_act: bool = False, held=fro
     held_subject = bool(_HELD_SUBJECT_RE.search(text))
     if _PROVINCIAL_STATUTE_RE.search(text) or _PROVINCIAL_LAW_RE.search(text):
         if not names_federal_act or _names_province_statute(text):
-            return PROVINCIAL
-    if _PROVINCE_RE.search(text) and not federal:
-        return PROVINCIAL
-    if not (federal or held_subject) and _provincial_matter(text):
-        return PROVINCIAL
+            return OutOfScope(PROVINCIAL)
+    if not federal and (places := _found(_PROVINCE_RE, text)):
+        return OutOfScope(PROVINCIAL, places)
+    if not (federal or held_subject) and (matter := _provincial_matter(text)):
+        return OutOfScope(PROVINCIAL, matter)
     if not federal and _HOSPITAL_RE.search(text) and _RECORDS_RE.search(text):
-        return PROVINCIAL
+        return OutOfScope(PROVINCIAL, _found(_HOSPITAL_RE, text))
     if _names_another_country(text) and not (federal and held_subject):
-        return FOREIGN
+        return OutOfScope(FOREIGN, _found(_FOREIGN_RE, text) or _found(_US_RE, text))
     if _CASE_LAW_RE.search(text) or _CASE_NAME_RE.search(text):
-        return CASE_LAW
-    if _TAX_RE.search(text):
-        return TAX
+        return OutOfScope(CASE_LAW)
+    if not names_federal_act and (taxes := _found(_TAX_RE, text)):
+        return OutOfScope(TAX, taxes)
     if not names_federal_act and not held_subject:
         for code, reason, pattern, unless in OTHER_FEDERAL:
             if code not in held and pattern.search(text) and not (unless and unless.search(text)):
-                return reason
-    return ""
+                return OutOfScope(reason)
+    return None
 
 
-def _provincial_matter(text: str) -> bool:
-    """A matter only provincial law governs, named without a province: a tenancy, a refund, a job
-    in a restaurant... (see _PROVINCIAL_SUBJECT_RE and _PROVINCIAL_WORKPLACE_RE)."""
+def _found(pattern, text) -> tuple:
+    return tuple(dict.fromkeys(m.group() for m in pattern.finditer(text)))
+
+
+def _provincial_matter(text: str) -> tuple:
+    """The words of a matter only provincial law governs, named without a province: a tenancy, a
+    refund, a job in a restaurant... (see _PROVINCIAL_SUBJECT_RE and _PROVINCIAL_WORKPLACE_RE);
+    () when there is none."""
     if _COPYRIGHT_RE.search(text):
-        return False
+        return ()
     if _PROVINCIAL_SUBJECT_RE.search(text) and not _GROUND_RE.search(text):
-        return True
-    return bool(_PROVINCIAL_WORKPLACE_RE.search(text) and _EMPLOYMENT_RE.search(text)
-                and not _FEDERAL_INDUSTRY_RE.search(text))
+        return _found(_PROVINCIAL_SUBJECT_RE, text)
+    if (_PROVINCIAL_WORKPLACE_RE.search(text) and _EMPLOYMENT_RE.search(text)
+            and not _FEDERAL_INDUSTRY_RE.search(text)):
+        return _found(_PROVINCIAL_WORKPLACE_RE, text)
+    return ()
 
 
 def _names_another_country(text: str) -> bool:

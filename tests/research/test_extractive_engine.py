@@ -3,8 +3,9 @@
 import pytest
 
 from research import pipeline
-from research.engines.extractive import MAX_CLAIMS, MAX_DEFINITIONS, out_of_scope_reason
+from research.engines.extractive import MAX_CLAIMS, MAX_DEFINITIONS
 from research.engines.extractive_passages import passages_of, question_terms, score
+from research.engines.extractive_scope import out_of_scope_reason
 from research.models import Citation, Run
 from research.tools import Toolbox
 
@@ -258,3 +259,13 @@ def test_the_search_tool_names_instruments_the_query_names_that_are_not_held():
     assert all(0.0 <= hit["coverage"] <= 1.0 for hit in found.content["hits"])
     held = Toolbox(run).call("search_statutes", {"query": "PIPEDA consent"})
     assert "not_held" not in held.content
+
+
+def test_a_place_named_is_not_provincial_law_when_held_federal_text_on_it_matches_the_question():
+    # The Canada Labour Code's leave definitions name Quebec's tutor or curator of a child.
+    run = ask("In Quebec, does a tutor or curator to the person of the child count as a parent for leave?")
+    assert run.gate != Run.GATE_DECLINED, run.scope_note
+    assert "L-2:s206.5" in shown_sections(run)
+    # Held text naming the place but holding little of the question leaves the decline.
+    divorce = ask("How do I get a divorce in Quebec?")
+    assert divorce.scope_note.startswith("Not answered: this question is about provincial law")
