@@ -148,7 +148,8 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
         ranked = search_rank.blend(ranked, similarity, search_rank.ceiling(idf))
     page = ranked[offset:offset + limit]
     by_pk = {v.pk: v for v in versions.values()}
-    hits = [replace(hit, coverage=round(search_rank.coverage(terms, idf, rows[hit.provision_id]), 4),
+    matcher = search_rank.TermMatcher(terms)
+    hits = [replace(hit, coverage=round(search_rank.coverage(matcher, idf, rows[hit.provision_id]), 4),
                     similarity=round(similarity[hit.provision_id], 4) if hit.provision_id in similarity else None)
             for hit in _hits(terms, page, by_pk)]
     return SearchResults(query=query, hits=hits, total=matches.total,

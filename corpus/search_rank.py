@@ -108,7 +108,7 @@ def rerank(terms, idf, rows, avg_chars, preferred=frozenset(), prior=None):
     return ranked
 
 
-def coverage(terms, idf, row):
+def coverage(matcher, idf, row):
     """The share of the question's rarity a section holds: the IDF of each query term its marginal
     note, headings or body (up to BODY_CHARS) contain, a synonym's at RELATED_WEIGHT, over the IDF
     of all the terms. A term no section holds has the highest IDF, so a question about something
@@ -117,8 +117,7 @@ def coverage(terms, idf, row):
     if not total:
         return 0.0
     _version_id, marginal_note, headings, body = row
-    found = [0.0] * len(terms)
-    matcher = TermMatcher(terms)
+    found = [0.0] * len(idf)
     for text in (marginal_note, headings, (body or "")[:BODY_CHARS]):
         for index, is_own in matcher.hits(text):
             found[index] = max(found[index], 1.0 if is_own else RELATED_WEIGHT)
