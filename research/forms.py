@@ -3,8 +3,11 @@
 from django import forms
 from django.conf import settings
 
+from corpus.languages import question_lang
 from corpus.models import Act
 from research.docx_memo import MAX_DOCX_BYTES
+from verifier.acts import RESOLVED, resolve_act
+from verifier.adapter import DbCorpus
 from verifier.service import MAX_TEXT_CHARS
 
 
@@ -23,15 +26,42 @@ class AskForm(forms.Form):
         widget=forms.DateInput(attrs={"type": "date"}),
         help_text="The law as it stood on this date. Leave empty for the latest consolidation held.",
     )
-    acts = forms.MultipleChoiceField(
-        required=False, label="Acts (optional)", widget=forms.CheckboxSelectMultiple,
-        help_text="Leave all unticked to search every Act.",
+    # The statute book holds thousands of instruments: they are named, not picked from a list.
+    acts = forms.CharField(
+        required=False, label="Acts or regulations (optional)", max_length=2000,
+        help_text="Names, abbreviations, citations or codes, separated by semicolons: “PIPEDA; "
+                  "Canada Labour Code” or “SOR/2001-7”. Leave empty to search every instrument.",
+    )
+    lang = forms.ChoiceField(
+        required=False, label="Text to answer from", initial="auto",
+        choices=[("auto", "The question’s language"), ("eng", "English"), ("fra", "French")],
+        help_text="English and French are equally authoritative; Korean questions read the Korean laws.",
     )
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["acts"].choices = [(a.code, f"{a.title() or a.code} ({a.code})")
-                                       for a in Act.objects.order_by("code")]
+    def clean_acts(self):
+        """Instrument codes from the names given, each resolved as the claim checker resolves
+        citations (verifier/acts.py): an unknown or ambiguous name is an error saying so."""
+        raw = self.cleaned_data.get("acts")
+        names = raw if isinstance(raw, list) else [n for n in (raw or "").replace("\n", ";").split(";")]
+        names = [n.strip() for n in names if n and n.strip()]
+        if not names:
+            return []
+        refs, codes, errors = DbCorpus().act_refs(), [], []
+        for name in names:
+            found = resolve_act(name, refs)
+            if found.status == RESOLVED:
+                codes.append(found.code)
+            else:
+                errors.append(found.message)
+        if errors:
+            raise forms.ValidationError(errors)
+        return list(dict.fromkeys(codes))
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("lang") in ("auto", "", None):
+            cleaned["lang"] = question_lang(cleaned.get("question") or "")
+        return cleaned
 
 
 class CheckForm(forms.Form):

@@ -51,8 +51,8 @@ def ask(request):
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
-                run, _ = create_run(request.user, form.cleaned_data["question"],
-                                    as_at=form.cleaned_data["as_at"], acts=form.cleaned_data["acts"])
+                run, _ = create_run(request.user, form.cleaned_data["question"], as_at=form.cleaned_data["as_at"],
+                                    acts=form.cleaned_data["acts"], lang=form.cleaned_data["lang"])
                 if revises is not None:
                     run.revises = revises
                     run.save(update_fields=["revises"])
@@ -94,7 +94,7 @@ def _revision_initial(run):
         decision.claim_comments.items(), key=lambda item: int(item[0]))]
     asked = "\n".join(a for a in asked if a)
     question = f"{run.question}\n\nA reviewer asked for changes: {asked}" if asked else run.question
-    return {"question": question, "as_at": run.as_at, "acts": run.acts}
+    return {"question": question, "as_at": run.as_at, "acts": "; ".join(run.acts or []), "lang": run.lang}
 
 
 # --- run page ------------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.contrib.auth import get_user_model
 
+from corpus.languages import question_lang
 from research.models import Citation, Claim, Run, RunEvent
 from research.pipeline import execute
 from verifier.adapter import DbCorpus
@@ -146,11 +147,12 @@ def eval_user():
 
 
 def answer_one(item, engine, user, script=None) -> AnswerResult:
-    """Create, execute and score the run for one golden item (asked in its `lang`, default English)."""
+    """Create, execute and score the run for one golden item, asked in its `lang` or else in the
+    question's language, as the ask page reads it (corpus/languages.py)."""
     result = AnswerResult(id=str(item["id"]), question=item["question"],
                           expected=list(item.get("expected") or []), decline=bool(item.get("decline")))
     run = Run.objects.create(question=item["question"], engine=engine, script=script, created_by=user,
-                             lang=item.get("lang") or "eng",
+                             lang=item.get("lang") or question_lang(item["question"]),
                              model=settings.VERBATIM_MODEL if engine == "anthropic" else "",
                              for_eval=True)  # scored by the eval, never put in the review queue
     run.add_event(RunEvent.KIND_STATUS, {"status": Run.STATUS_QUEUED, "engine": engine})

@@ -1,5 +1,6 @@
 """research.evals.answers.answer_one asks an item in its `lang` (bench/generated_questions.py asks
-half its questions in French); an item without one is asked in English, as before."""
+half its questions in French); an item without one is asked in the question's language, as the
+ask page reads it."""
 
 import pytest
 
@@ -24,3 +25,9 @@ def test_an_item_without_a_language_runs_in_english():
     item = {"id": "en", "expected": ["P-21:s53"], "question": "Who appoints the Privacy Commissioner?"}
     result = answer_one(item, "extractive", eval_user())
     assert Run.objects.get(pk=result.run_id).lang == "eng"
+
+
+def test_an_item_without_a_language_in_french_runs_in_french():
+    item = {"id": "fr2", "expected": ["P-21:s53"], "question": "Qui nomme le Commissaire à la protection de la vie privée ?"}
+    result = answer_one(item, "extractive", eval_user())
+    assert Run.objects.get(pk=result.run_id).lang == "fra"

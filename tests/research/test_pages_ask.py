@@ -22,11 +22,12 @@ def test_it_requires_login(client):
     assert response["Location"] == "/login/?next=/ask/"
 
 
-def test_it_shows_the_form_with_the_acts(client, alice):
+def test_it_shows_the_form_with_the_instruments_and_the_language(client, alice):
     html = client.get(reverse("research:ask")).content.decode()
     assert 'name="question"' in html
     assert 'type="date"' in html
-    assert 'value="P-8.6"' in html
+    assert 'name="acts"' in html and "PIPEDA; Canada Labour Code" in html
+    assert '<option value="auto" selected>' in html
 
 
 def test_it_starts_a_run_and_opens_its_page(client, alice):
@@ -90,3 +91,22 @@ def test_the_run_page_shows_the_extractive_answer_once_the_pipeline_has_run(clie
     assert html.count("<mark>") >= 1
     assert "hx-trigger" not in html
     assert "Finished" in html
+
+
+def test_instruments_are_named_as_lawyers_name_them_and_a_name_not_held_is_refused(client, django_user_model):
+    client.force_login(django_user_model.objects.create_user("nina"))
+    client.post(reverse("research:ask"), {"question": QUESTION, "acts": "PIPEDA; Canada Labour Code"})
+    assert Run.objects.latest("pk").acts == ["P-8.6", "L-2"]
+    response = client.post(reverse("research:ask"), {"question": QUESTION, "acts": "the Widget Act"})
+    assert "No instrument in the corpus is called “the Widget Act”." in response.content.decode()
+
+
+def test_a_question_in_french_is_answered_from_the_french_text_unless_told_otherwise(client, django_user_model):
+    client.force_login(django_user_model.objects.create_user("odile"))
+    client.post(reverse("research:ask"), {"question": "Une organisation peut-elle communiquer des "
+                                                      "renseignements personnels sans consentement?", "lang": "auto"})
+    assert Run.objects.latest("pk").lang == "fra"
+    client.post(reverse("research:ask"), {"question": QUESTION, "lang": "auto"})
+    assert Run.objects.latest("pk").lang == "eng"
+    client.post(reverse("research:ask"), {"question": QUESTION, "lang": "fra"})
+    assert Run.objects.latest("pk").lang == "fra"

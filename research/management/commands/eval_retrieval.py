@@ -12,6 +12,7 @@ import json
 
 from django.core.management.base import BaseCommand
 
+from corpus.languages import question_lang
 from corpus.search import search
 from research.evals.baseline import BM25Baseline
 from research.evals.intervals import retrieval_intervals
@@ -21,7 +22,8 @@ from research.evals.store import TYPOS, store_retrieval_eval
 
 
 def verbatim_search(question):
-    return [hit.pinpoint for hit in search(question, limit=DEPTH).hits]
+    """Search as the ask page does: in the question's language (corpus/languages.py)."""
+    return [hit.pinpoint for hit in search(question, lang=question_lang(question), limit=DEPTH).hits]
 
 
 class Command(BaseCommand):
