@@ -2,20 +2,37 @@
 
 from django import forms
 
-from corpus.models import LANG_CHOICES, Act
+from corpus.languages import question_lang
+from corpus.models import LANG_CHOICES
+from verifier.acts import RESOLVED, resolve_act
+from verifier.adapter import DbCorpus
 
 
 class SearchForm(forms.Form):
     q = forms.CharField(label="Search the statutes", required=False, max_length=500,
                         widget=forms.TextInput(attrs={"type": "search", "autocomplete": "off"}))
-    act = forms.ChoiceField(label="Act", required=False)
-    lang = forms.ChoiceField(label="Language", choices=LANG_CHOICES, required=False, initial="eng")
+    # Thousands of instruments: named (title, abbreviation, citation or code), not picked from a list.
+    act = forms.CharField(label="Act or regulation", required=False, max_length=300,
+                          widget=forms.TextInput(attrs={"placeholder": "all; or e.g. PIPEDA, SOR/2001-7"}))
+    lang = forms.ChoiceField(label="Language", choices=[("auto", "the query’s"), *LANG_CHOICES], required=False,
+                             initial="auto")
     as_at = forms.DateField(label="As at", required=False, input_formats=["%Y-%m-%d"],
                             widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
                             help_text="YYYY-MM-DD; empty means the latest version")
     page = forms.IntegerField(required=False, min_value=1, max_value=1000, widget=forms.HiddenInput)
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["act"].choices = [("", "All Acts")] + [
-            (a.code, f"{a.title()} ({a.code})") for a in Act.objects.all()]
+    def clean_act(self):
+        """The instrument's code, resolved as citations are (verifier/acts.py); "" for all."""
+        name = (self.cleaned_data.get("act") or "").strip()
+        if not name:
+            return ""
+        found = resolve_act(name, DbCorpus().act_refs())
+        if found.status != RESOLVED:
+            raise forms.ValidationError(found.message)
+        return found.code
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("lang") in ("auto", "", None):
+            cleaned["lang"] = question_lang(cleaned.get("q") or "")
+        return cleaned

@@ -277,3 +277,15 @@ def test_a_defined_term_opens_its_definition_in_place(client):
     popover = popover[:popover.index("</div>")]
     assert "personal information means information about an identifiable individual" in popover
     assert 'href="/acts/P-8.6/s2(1)/personal-information/' in popover or 'href="/acts/P-8.6/s2' in popover
+
+
+def test_search_takes_an_instrument_by_any_name_and_says_when_it_knows_none(client):
+    html = html_of(client.get("/search/?q=collection+without+knowledge&act=PIPEDA"))
+    assert "P-8.6:s" in html or "/acts/P-8.6/" in html
+    html = html_of(client.get("/search/?q=consent&act=Widget+Act"))
+    assert "No instrument in the corpus is called “Widget Act”." in html
+
+
+def test_a_french_query_searches_the_french_text(client):
+    html = html_of(client.get("/search/?q=communication+des+renseignements+personnels+sans+le+consentement"))
+    assert "lang=fra" in html
