@@ -15,7 +15,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from research.eval_models import EvalRun
-from research.evals.retrieval import GOLDEN, KOREAN_HOLDOUT
+from research.evals.retrieval import GOLDEN, KOREAN_HOLDOUT, SEALED_DEFAULT
 from research.roles import ensure_roles
 
 
@@ -40,7 +40,7 @@ class Command(BaseCommand):
             call_command("import_runs", *[str(p) for p in recorded], stdout=self.stdout)
         if options["evals"]:
             first_evals(self.stdout, retrieval=[p for p in sorted(GOLDEN.parent.glob("*.yaml"))
-                                                if p.name != "thresholds.yaml"],
+                                                if p.name != "thresholds.yaml"] + SEALED_DEFAULT,
                         answers=[GOLDEN, KOREAN_HOLDOUT])
 
 
