@@ -6,6 +6,7 @@ from django.conf import settings
 from corpus.languages import question_lang
 from corpus.models import Act
 from research.docx_memo import MAX_DOCX_BYTES
+from research.models import Citation
 from verifier.acts import RESOLVED, resolve_act
 from verifier.adapter import DbCorpus
 from verifier.service import MAX_TEXT_CHARS
@@ -108,7 +109,11 @@ class RunFilterForm(forms.Form):
     since = forms.DateField(required=False, label="From", widget=forms.DateInput(attrs={"type": "date"}))
     until = forms.DateField(required=False, label="To", widget=forms.DateInput(attrs={"type": "date"}))
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
+        # The instruments the user's runs cite, not every one held (the statute book has thousands).
+        cited = (Citation.objects.filter(claim__run__created_by=user).values_list("provision_id", flat=True)
+                 .distinct() if user is not None else [])
+        codes = {provision_id.rsplit(":", 1)[0] for provision_id in cited}
         self.fields["act"].choices = [("", "any Act")] + [(a.code, f"{a.title() or a.code} ({a.code})")
-                                                          for a in Act.objects.order_by("code")]
+                                                          for a in Act.objects.filter(code__in=codes).order_by("code")]

@@ -24,7 +24,7 @@ RUNS_PER_PAGE = 25
 def my_runs(request):
     """The user's runs, newest first, with status, review decision and date; filtered by status,
     decision, an Act cited and a date range; RUNS_PER_PAGE a page."""
-    form = RunFilterForm(request.GET or None)
+    form = RunFilterForm(request.GET or None, user=request.user)
     runs = Run.objects.filter(created_by=request.user, recorded=False, for_eval=False)
     if form.is_valid():
         runs = _filtered(runs, form.cleaned_data)

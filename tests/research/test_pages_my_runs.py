@@ -98,3 +98,13 @@ def test_my_runs_pages_past_the_first_page(client, people):
 def test_my_runs_needs_sign_in(client):
     response = client.get(reverse("research:my_runs"))
     assert response.status_code == 302 and "/login/" in response["Location"]
+
+
+def test_the_act_filter_offers_the_instruments_the_users_runs_cite(client, people):
+    alice, bob, _ = people
+    checked_run(alice, [("P-8.6:s7(3)(c)", SUBPOENA)])
+    login(client, alice)
+    page = client.get(reverse("research:my_runs")).content.decode()
+    assert 'value="P-8.6"' in page and 'value="L-2"' not in page
+    login(client, bob)
+    assert 'value="P-8.6"' not in client.get(reverse("research:my_runs")).content.decode()
