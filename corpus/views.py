@@ -8,6 +8,7 @@ never today's text.
 import datetime
 from urllib.parse import quote, urlencode
 
+from django.core.paginator import Paginator
 from django.db.models import Count, Max, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -32,10 +33,21 @@ def act_list(request):
     return render(request, "corpus/act_list.html", {"acts": _instruments(Act.KIND_ACT)})
 
 
+REGULATIONS_PER_PAGE = 200  # the statute book holds about 4,900: one page of them all is 2 MB
+
+
 def regulation_list(request):
-    """Every regulation held, with the Acts it is made under."""
+    """The regulations held, with the Acts they are made under, a page at a time; `q` keeps
+    those whose title or instrument number contains it."""
     regulations = _instruments(Act.KIND_REGULATION).prefetch_related("enabling_acts")
-    return render(request, "corpus/regulation_list.html", {"regulations": regulations})
+    wanted = (request.GET.get("q") or "").strip()[:200]
+    if wanted:
+        regulations = regulations.filter(Q(title_en__icontains=wanted) | Q(title_fr__icontains=wanted)
+                                         | Q(instrument_number_en__icontains=wanted)
+                                         | Q(instrument_number_fr__icontains=wanted) | Q(code__icontains=wanted))
+    page = Paginator(regulations, REGULATIONS_PER_PAGE).get_page(request.GET.get("page"))
+    query = urlencode({"q": wanted}) if wanted else ""
+    return render(request, "corpus/regulation_list.html", {"page": page, "q": wanted, "query": query})
 
 
 def _instruments(kind):

@@ -127,6 +127,10 @@ def test_regulations_are_browsable_from_their_list_and_their_enabling_act(shapes
     assert '<a href="/acts/SOR-2001-7/">SOR/2001-7</a>' in listing
     assert '<a href="/acts/P-8.6/">P-8.6</a>' in listing
     assert "SOR-2001-7" not in client.get("/acts/").content.decode()
+    # Filtered by title or number, a page at a time.
+    found = client.get("/regulations/", {"q": "publicly available"}).content.decode()
+    assert "SOR/2001-7" in found and "SI/2013-90" not in found and "1 regulation" in found
+    assert "SOR/2001-7" not in client.get("/regulations/", {"q": "no such title"}).content.decode()
     act_page = client.get("/acts/P-8.6/").content.decode()
     assert "Regulations made under this Act" in act_page and 'href="/acts/SOR-2001-7/"' in act_page
     page = client.get("/acts/SOR-2001-7/").content.decode()
