@@ -8,6 +8,7 @@ against their targets (the baseline the issue sets) as ratios.
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -27,7 +28,7 @@ PG_LOAD_DB = "verbatim_bench_load"
 
 def main():
     SCRATCH.mkdir(parents=True, exist_ok=True)
-    phases = sys.argv[1:] or ["ingest", "search", "page", "claims", "pipeline", "load", "generated"]
+    phases = sys.argv[1:] or ["ingest", "search", "page", "claims", "pipeline", "load", "generated", "check"]
     results = {"started": time.strftime("%Y-%m-%dT%H:%M:%S"), "phases": {}}
     for db in ("sqlite", "postgres"):
         env = _env(db)
@@ -55,6 +56,8 @@ def main():
         proc = _run(["bench/generated_questions.py", "--quiet"], _env("sqlite"), check=False)
         last = (proc.stdout.strip().splitlines() or [""])[-1]
         results["phases"]["generated"] = json.loads(last) if last.startswith("{") else {"error": proc.stderr[-800:]}
+    if "check" in phases and Path(_env("sqlite")["VERBATIM_SQLITE_PATH"]).exists():
+        results["phases"]["corpus_check"] = _corpus_check(_env("sqlite"))
     _print_table(results)
     out = ROOT / "bench" / "results.json"
     out.write_text(json.dumps(results, indent=2, default=str))
@@ -99,6 +102,18 @@ def _ingest(env, db):
         "reingest_s": round(reingest, 2), "reingest_share_of_full": round(reingest / full, 4),
         "target_reingest_share_of_full": 0.10, "reingest_output": again["stdout"].strip()[-200:], **counts,
     }
+
+
+def _corpus_check(env):
+    """manage.py check_corpus over the whole statute book (both languages; about 35 minutes here):
+    every provision id parses, is fetched as at its version and quotes itself."""
+    proc = _run(["manage.py", "check_corpus", "--max-failures", "50"], env, check=False)
+    summary = re.search(r"(\d+) versions, (\d+) provisions checked, (\d+) failed \(([\d.]+) s\)", proc.stdout)
+    if not summary:
+        return {"error": (proc.stderr or proc.stdout).strip()[-800:]}
+    versions, provisions, failed, seconds = summary.groups()
+    return {"versions": int(versions), "provisions": int(provisions), "failed": int(failed),
+            "seconds": float(seconds), "failures": [line for line in proc.stdout.splitlines() if line.startswith("FAIL")]}
 
 
 def _timed_run(args, env):
