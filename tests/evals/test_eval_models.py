@@ -67,7 +67,9 @@ def test_the_retrieval_command_stores_an_eval_run(tmp_path):
     eval_run = EvalRun.objects.get()
     assert (eval_run.kind, eval_run.engine, eval_run.n, eval_run.golden_file) == (
         "retrieval", "verbatim-search", 1, "one.yaml")
-    assert set(eval_run.metrics) == {"k", "n", "recall_at_k", "mrr", "baseline_recall_at_k", "baseline_mrr"}
+    assert set(eval_run.metrics) == {"k", "n", "recall_at_k", "mrr", "baseline_recall_at_k", "baseline_mrr",
+                                     "recall_at_k_low", "recall_at_k_high", "mrr_low", "mrr_high"}
+    assert eval_run.metrics["recall_at_k_low"] <= eval_run.metrics["recall_at_k"] <= eval_run.metrics["recall_at_k_high"]
     assert eval_run.results.get().question_id == "subpoena"
 
 

@@ -51,10 +51,11 @@ class Command(BaseCommand):
             self.stdout.write(f"{name:<34} {report.recall_at_k:>10.3f} {report.mrr:>7.3f}   95% CI "
                               f"{_span(ci['recall_at_k'])} / {_span(ci['mrr'])}")
         figures = {
-            "k": k, "n": ours.n, "recall_at_k": round(ours.recall_at_k, 4),
-            "mrr": round(ours.mrr, 4), "interval_95": ours_ci,
-            "baseline": {"recall_at_k": round(base.recall_at_k, 4), "mrr": round(base.mrr, 4),
-                         "interval_95": base_ci},
+            "k": k, "n": ours.n, "recall_at_k": round(ours.recall_at_k, 4), "mrr": round(ours.mrr, 4),
+            # The bootstrap 95% interval of each figure, stored with it.
+            "recall_at_k_low": ours_ci["recall_at_k"][0], "recall_at_k_high": ours_ci["recall_at_k"][1],
+            "mrr_low": ours_ci["mrr"][0], "mrr_high": ours_ci["mrr"][1],
+            "baseline": {"recall_at_k": round(base.recall_at_k, 4), "mrr": round(base.mrr, 4)},
         }
         store_retrieval_eval(figures, ours.results, options["golden"], baseline=base,
                              variant=TYPOS if options["typos"] else "")
