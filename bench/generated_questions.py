@@ -33,6 +33,7 @@ import django  # noqa: E402
 
 django.setup()
 
+from bench.phases import percentile  # noqa: E402
 from corpus.models import Act, ActVersion, SectionDoc  # noqa: E402
 from research.evals.answers import AnswerResult, answer_one, eval_user  # noqa: E402
 from research.models import Run  # noqa: E402
@@ -47,14 +48,6 @@ TEMPLATES = {
 MIN_NOTE_WORDS = 3
 DECLINES_LISTED = 10
 ANSWERED = {Run.GATE_PASS, Run.GATE_PARTIAL}
-
-
-def percentile(values, p):
-    ordered = sorted(values)
-    if not ordered:
-        return None
-    k = max(0, min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1))))
-    return ordered[k]
 
 
 def as_question(note, template):
