@@ -180,8 +180,11 @@ def _build_index(rows, conventional) -> _Index:
 
 
 def _match_tokens(tokens: tuple[str, ...], tier: int) -> tuple[str, ...]:
-    """Tokens as they must appear: an abbreviation keeps its case, anything else is folded."""
-    if tier != EXACT or all(t.isupper() and len(t) > 1 for t in tokens if not t.isdigit()):
+    """Tokens as they must appear: an abbreviation keeps its case, anything else is folded. A
+    title printed in capitals ("CRIMINAL CODE", as some links and headings cite it) is a title,
+    not an abbreviation: only a single word in capitals ("PIPEDA", "CEPA 1999") keeps its case."""
+    words = [t for t in tokens if not t.isdigit()]
+    if tier != EXACT or (len(words) == 1 and words[0].isupper() and len(words[0]) > 1):
         return tokens
     return tuple(t.casefold() for t in tokens)
 

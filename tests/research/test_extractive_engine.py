@@ -269,3 +269,13 @@ def test_a_place_named_is_not_provincial_law_when_held_federal_text_on_it_matche
     # Held text naming the place but holding little of the question leaves the decline.
     divorce = ask("How do I get a divorce in Quebec?")
     assert divorce.scope_note.startswith("Not answered: this question is about provincial law")
+
+
+def test_a_title_the_links_print_in_capitals_still_names_the_instrument():
+    from verifier.acts import ActRef, find_act_mentions
+
+    refs = [ActRef(code="C-46", short_titles=["CRIMINAL CODE", "Criminal Code"])]
+    assert find_act_mentions("What does the criminal code say about theft?", refs) == [(14, 27, "C-46")]
+    # A single word in capitals is an abbreviation and keeps its case.
+    pipeda = [ActRef(code="P-8.6", short_titles=["PIPEDA"])]
+    assert find_act_mentions("pipeda", pipeda) == [] and find_act_mentions("PIPEDA", pipeda) != []
