@@ -4,7 +4,7 @@ stdio or streamable HTTP).
     search_statutes(query, acts?, as_at?, lang?)            sections matching the words (scoped: and outside)
     get_provision(id, as_at?, offset?, text_sha256?, lang?)  the whole section holding a provision, paged
     find_definition(act, term, as_at?, provision?, lang?)   a defined term's definition (where it applies)
-    list_acts(lang?)                                        the Acts held
+    list_acts(lang?, name?)                                 the Acts and regulations held (50 at most)
     list_versions(id, lang?)                                a provision's text hash in each version held
     get_version_changes(id, from_date, to_date?, lang?)     units added, removed or changed
     pending_amendments(act, provision?, as_at?, lang?)      amendments not in force, apart
@@ -88,7 +88,7 @@ def search_statutes(query: str, acts: list[str] | None = None, as_at: str | None
     if codes:
         unknown = sorted(set(codes) - set(Act.objects.filter(code__in=codes).values_list("code", flat=True)))
         if unknown:
-            raise ToolError(f"unknown Act code(s): {', '.join(unknown)}; held: {_held()}")
+            raise ToolError(f"unknown Act code(s): {', '.join(unknown)}; list_acts with a name finds a code")
     results = search_sections(query, acts=codes, lang=_lang(lang), as_at=_date(as_at), limit=SEARCH_LIMIT)
     found = {"query": query, "total": results.total,
              "read_as": dict(results.corrections),  # mistyped words and the statute word searched for
@@ -113,8 +113,8 @@ def find_definition(act: str, term: str, as_at: str | None = None, provision: st
 
 
 @_own_connection
-def list_acts(lang: str = "eng") -> dict[str, Any]:
-    return tools.acts_held(_lang(lang))
+def list_acts(lang: str = "eng", name: str | None = None) -> dict[str, Any]:
+    return tools.acts_held(_lang(lang), name=name)
 
 
 @_own_connection
@@ -186,6 +186,3 @@ def _lang(value):
         raise ToolError(f"lang {value!r} is not 'eng' or 'fra'")
     return value
 
-
-def _held():
-    return ", ".join(Act.objects.values_list("code", flat=True))

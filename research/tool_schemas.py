@@ -69,8 +69,12 @@ GET_PROVISION = {
 
 LIST_ACTS = {
     "name": "list_acts",
-    "description": "Every Act in the corpus: code, title, languages and latest consolidation date.",
-    "input_schema": {"type": "object", "properties": {}, "additionalProperties": False},
+    "description": ("The Acts and regulations in the corpus: code, title and latest consolidation date, at "
+                    "most 50, those in the run's scope first; total says how many there are. Pass name (a "
+                    "title, part of one, an abbreviation, a citation or a code) to find one."),
+    "input_schema": {"type": "object", "properties": {
+        "name": {"type": "string", "maxLength": 300, "description": "e.g. \"Bank Act\", \"PIPEDA\", \"SOR/2001-7\""},
+    }, "additionalProperties": False},
 }
 
 FIND_DEFINITION = {

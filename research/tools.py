@@ -10,16 +10,19 @@ writes RunEvents: tool_call, then tool_result or tool_error.
 from dataclasses import dataclass
 from datetime import date
 
+from django.db.models import Q
+
 from corpus import lookup
 from corpus.amendments import pending_amendments
 from corpus.history import provision_versions, version_changes
-from corpus.models import Act, Provision, VersionNotHeld
+from corpus.models import Act, ActVersion, Provision, VersionNotHeld
 from corpus.search import search
 from corpus.search_scope import scope_match
 from corpus.serializers import BadOffset, hit_dict, provision_dict
 from corpus.text_input import invalid_in
 from research.models import Run, RunEvent
 from research.tool_schemas import READ_TOOL_NAMES
+from verifier.acts import resolve_act
 from verifier.adapter import DbCorpus
 
 SEARCH_LIMIT = 8
@@ -99,8 +102,8 @@ class Toolbox:
     def pending_amendments(self, act, provision=None, as_at=None) -> dict:
         return self.call("pending_amendments", _drop_none(act=act, provision=provision, as_at=as_at))
 
-    def list_acts(self) -> dict:
-        return self.call("list_acts", {})
+    def list_acts(self, name=None) -> dict:
+        return self.call("list_acts", _drop_none(name=name))
 
     def find_definition(self, act, term, as_at=None, provision=None) -> dict:
         return self.call("find_definition", _drop_none(act=act, term=term, as_at=as_at, provision=provision))
@@ -166,8 +169,8 @@ class Toolbox:
     def _tool_pending_amendments(self, act, provision=None, as_at=None):
         return pending_amendments_of(act, provision, self._as_at(as_at), self.run.lang)
 
-    def _tool_list_acts(self):
-        return acts_held(self.run.lang, scope=self.run.acts)
+    def _tool_list_acts(self, name=None):
+        return acts_held(self.run.lang, scope=self.run.acts, name=name)
 
     def _tool_find_definition(self, act, term, as_at=None, provision=None):
         found = definition_of(act, term, self._as_at(as_at), self.run.lang, provision=provision)
@@ -178,17 +181,36 @@ class Toolbox:
         return self.run.as_at if value in (None, "") else _date(value, "as_at")
 
 
-def acts_held(lang, scope=None) -> dict:
-    """Every Act held in `lang`: code, title, latest consolidation, and whether it is in `scope`
-    (every Act is, when the scope is empty)."""
-    acts = []
-    for act in Act.objects.prefetch_related("versions"):
-        versions = [v for v in act.versions.all() if v.lang == act.text_lang(lang)]
-        if versions:
-            acts.append({"code": act.code, "title": act.title(lang),
-                         "latest_consolidation": max(v.pit_date for v in versions).isoformat(),
+MAX_LISTED = 50  # instruments per list_acts answer: the statute book holds thousands
+
+
+def acts_held(lang, scope=None, name=None) -> dict:
+    """The instruments held in `lang`: code, title, latest consolidation, and whether each is in
+    `scope` (every one is, when the scope is empty). `name` keeps those it names (any name the
+    resolver reads, or a part of a title or code); at most MAX_LISTED are listed, those in scope
+    first, and `total` says how many there are."""
+    acts = Act.objects.all()
+    if name and name.strip():
+        found = resolve_act(name, DbCorpus(lang=lang).act_refs())
+        wanted = name.strip()
+        acts = (acts.filter(code__in=found.candidates) if found.candidates else
+                acts.filter(Q(code__icontains=wanted) | Q(title_en__icontains=wanted) | Q(title_fr__icontains=wanted)
+                            | Q(title_ko__icontains=wanted)))
+    in_scope = list(acts.filter(code__in=scope or []).order_by("code"))
+    rest = acts.exclude(code__in=scope or []).order_by("code")
+    listed = (in_scope + list(rest[:max(0, MAX_LISTED - len(in_scope))]))[:MAX_LISTED]
+    versions = {}
+    for act_id, version_lang, pit_date in (ActVersion.objects.filter(act__in=listed)
+                                           .values_list("act_id", "lang", "pit_date")):
+        versions.setdefault((act_id, version_lang), []).append(pit_date)
+    rows = []
+    for act in sorted(listed, key=lambda a: a.code):  # scope decides what fits; the list reads by code
+        dates = versions.get((act.pk, act.text_lang(lang)))
+        if dates:
+            rows.append({"code": act.code, "title": act.title(lang), "latest_consolidation": max(dates).isoformat(),
                          "in_scope": not scope or act.code in scope})
-    return {"acts": acts}
+    total = acts.count()
+    return {"acts": rows, "total": total, "more": total > len(listed)}
 
 
 def definition_of(act, term, as_at, lang, provision=None) -> dict:
@@ -282,7 +304,7 @@ _ARGUMENTS = {
     "list_versions": ({"id": str}, {}),
     "get_version_changes": ({"id": str, "from_date": str}, {"to_date": str}),
     "pending_amendments": ({"act": str}, {"provision": str, "as_at": str}),
-    "list_acts": ({}, {}),
+    "list_acts": ({}, {"name": str}),
     "find_definition": ({"act": str, "term": str}, {"as_at": str, "provision": str}),
 }
 

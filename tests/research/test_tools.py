@@ -140,3 +140,16 @@ def test_a_tool_call_with_invalid_text_is_a_tool_error_naming_the_argument(argum
     assert out.content["error"].startswith("search_statutes: ")
     assert "holds a" in out.content["error"]
     assert tools.retrieved_ids == []
+
+
+def test_list_acts_finds_an_instrument_by_name_and_lists_at_most_a_page():
+    from research.tools import MAX_LISTED, acts_held
+
+    run = Run.objects.create(question="x", engine="extractive", acts=["P-21"])
+    listed = Toolbox(run).call("list_acts", {}).content
+    assert [a["code"] for a in listed["acts"] if a["in_scope"]] == ["P-21"]
+    assert listed["total"] == len(listed["acts"]) <= MAX_LISTED and listed["more"] is False
+    found = Toolbox(run).call("list_acts", {"name": "PIPEDA"}).content
+    assert [a["code"] for a in found["acts"]] == ["P-8.6"] and found["total"] == 1
+    assert [a["code"] for a in acts_held("eng", name="Labour")["acts"]] == ["L-2"]
+    assert acts_held("eng", name="no such instrument") == {"acts": [], "total": 0, "more": False}
