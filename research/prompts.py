@@ -74,8 +74,8 @@ RESEARCH_GUIDE = (
      "text_changed: true means the stored text is no longer what you read: fetch it again before "
      "quoting."),
     ("What the corpus does not hold",
-     "list_acts",
-     "provincial or foreign law, case law and Acts not listed are not in the corpus: say so, and "
+     "list_acts with a name (an instrument is held when it is found); search_statutes' not_held",
+     "provincial or foreign law, case law and instruments list_acts does not find are not in the corpus: say so, and "
      "never answer from a related provision as if it were the one asked for."),
 )
 
