@@ -226,11 +226,14 @@ def _marginal_index(cursor, lang):
 
 
 def per_corpus(cache, lang, build):
-    """What `build()` returns for `lang` in the current database, kept in `cache` (a dict) until
-    the versions held in that language change (an ingest): for in-memory indexes read from the
-    whole corpus. Two threads may both build once; the dict keeps the last."""
+    """What `build()` returns for `lang` (None: every language) in the current database, kept in
+    `cache` (a dict) until the versions held change (an ingest): for in-memory indexes read from
+    the whole corpus. The newest version's source hash is part of the test, since a rolled-back
+    ingest can hand its ids to another file. Two threads may both build once; the dict keeps the last."""
+    where, params = ("WHERE lang = %s", [lang]) if lang else ("", [])
     with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*), max(id) FROM corpus_actversion WHERE lang = %s", [lang])
+        cursor.execute(f"SELECT count(*), max(id), (SELECT source_sha256 FROM corpus_actversion {where} "
+                       f"ORDER BY id DESC LIMIT 1) FROM corpus_actversion {where}", params * 2)
         generation = tuple(cursor.fetchone())
     key = (_database(), lang)
     cached = cache.get(key)

@@ -4,11 +4,9 @@ One instance answers for one language and one as-at date; it caches what it has
 read, so build one per answer or memo, not one per process.
 """
 
-from django.db import connection
-from django.db.models import Max
-
 from corpus import instrument_names
 from corpus.models import Act, ActVersion, CitedInstrument, Provision, SectionDoc, VersionNotHeld
+from corpus.search_backends import per_corpus
 from verifier.acts import ActRef, find_act_mentions
 from verifier.definition_scope import in_scope, scoped
 from verifier.pinpoints import PinpointError, parse_provision_id
@@ -92,7 +90,7 @@ class DbCorpus:
 
     def act_refs(self):
         if self._act_refs is None:
-            self._act_refs = _per_corpus("held", lambda: [act_ref(act) for act in Act.objects.all()])
+            self._act_refs = per_corpus(_REFS, None, lambda: [act_ref(act) for act in Act.objects.all()])
         return self._act_refs
 
     def unheld_refs(self):
@@ -100,7 +98,7 @@ class DbCorpus:
         cited by (corpus.models.CitedInstrument): ActRefs for find_act_mentions, so a question
         naming the Criminal Code can be told that the Criminal Code is not held."""
         if self._unheld_refs is None:
-            self._unheld_refs = _per_corpus("unheld", _unheld_refs)
+            self._unheld_refs = per_corpus(_UNHELD_REFS, None, _unheld_refs)
         return self._unheld_refs
 
     def named_not_held(self, text):
@@ -214,20 +212,8 @@ def act_and_unit(provision_id):
         return act, unit
 
 
-_REFS = {}  # (database, which, corpus generation) -> ActRefs: thousands of instruments take ~0.4 s to read
-
-
-def _per_corpus(which, build):
-    """`build()`, kept per process until an ingest changes the versions or cited names held."""
-    # The newest version's source hash too: a rolled-back ingest can hand its ids to another file.
-    newest = ActVersion.objects.order_by("-pk").values_list("source_sha256", flat=True).first()
-    generation = (ActVersion.objects.count(), ActVersion.objects.aggregate(m=Max("pk"))["m"], newest,
-                  Act.objects.count(), CitedInstrument.objects.count())
-    key = (connection.settings_dict["NAME"], which)
-    cached = _REFS.get(key)
-    if cached is None or cached[0] != generation:
-        cached = _REFS[key] = (generation, build())
-    return cached[1]
+_REFS = {}  # ActRefs per database and corpus generation: thousands of instruments take ~0.4 s to read
+_UNHELD_REFS = {}  # the same for the instruments cited but not held
 
 
 def _unheld_refs():
