@@ -6,7 +6,7 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-sqlite test-postgres bench lint venv corpus browser-deps postgres-up clean
+.PHONY: run test test-sqlite test-postgres bench lint messages venv corpus browser-deps postgres-up clean
 
 venv: $(VENV)/.installed
 
@@ -30,6 +30,7 @@ run: corpus
 
 browser-deps:
 	@scripts/ensure_chromium.sh
+	@scripts/ensure_gettext.sh
 
 postgres-up:
 	@scripts/ensure_postgres.sh
@@ -49,6 +50,13 @@ test-postgres: venv
 
 bench: venv postgres-up
 	PG_URL=$(PG_URL) $(PY) bench/run.py
+
+# Refresh the interface catalogues (locale/) from the marked strings, then compile them. The .mo
+# files are committed so that serving needs no gettext; tests/i18n checks both are current.
+messages: venv
+	@scripts/ensure_gettext.sh
+	$(PY) manage.py makemessages -l fr -l ko --no-obsolete -v0 $(foreach d,.venv var tests bench static scripts docs,--ignore=$(d))
+	$(PY) manage.py compilemessages -l fr -l ko -v0 --ignore=.venv
 
 lint: venv
 	$(VENV)/bin/ruff check .

@@ -93,6 +93,9 @@ MIDDLEWARE = [
     # Before sessions, CSRF, users and views read the request's text (research/middleware.py).
     "research.middleware.InvalidTextMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The interface language: the user's choice (the language cookie set by /i18n/setlang/),
+    # else the browser's Accept-Language, else LANGUAGE_CODE.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -143,6 +146,11 @@ LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
 LANGUAGE_CODE = "en-ca"
+# Interface languages. English and French are the Canadian statute book's official languages;
+# Korean statute pages use the Korean interface unless the user chose a language (corpus/views.py).
+LANGUAGES = [("en-ca", "English"), ("fr", "Français"), ("ko", "한국어")]
+# One catalogue for the whole project (`make messages` refreshes and compiles it).
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "America/Toronto"
 USE_I18N = True
 USE_TZ = True

@@ -12,6 +12,7 @@ urlpatterns = [
     path("api/", api.urls),
     path("login/", LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: POST, CSRF-checked
     path("", include("corpus.urls")),
     path("", include("research.urls_pages")),
 ]  # static files: WhiteNoise (research/settings.py)
