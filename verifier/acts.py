@@ -56,6 +56,20 @@ class ActRef:
             yield name, SERIES
 
 
+def prose_name(code: str, acts: list[ActRef]) -> str:
+    """How a sentence names an instrument: "the Personal Information Protection and Electronic
+    Documents Act" (its first short title, else its long title; "the" before a Latin-script
+    title that lacks an article); the code itself when the corpus gives it no title."""
+    ref = next((a for a in acts if a.code == code), None)
+    titles = (ref.short_titles or ref.long_titles) if ref else []
+    if not titles:
+        return code
+    title = titles[0]
+    if title[:1].isascii() and title[:1].isupper() and not title.lower().startswith("the "):
+        return f"the {title}"
+    return title
+
+
 @dataclass(frozen=True)
 class ActResolution:
     """`status` is resolved | ambiguous | unknown; `code` is set only when resolved."""

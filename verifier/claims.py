@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from . import findings as F
-from .acts import RESOLVED, ActRef, act_for_citation, find_act_mentions, resolve_act
+from .acts import RESOLVED, ActRef, act_for_citation, find_act_mentions, prose_name, resolve_act
 from .korean_claims import KoreanChecker, is_korean_claim
 from .locate import deepest_unit_with, section_holding
 from .numbers import Quantity, is_number_word, numbers, quantities
@@ -258,22 +258,23 @@ def _resolve_unit(claim: ExtractedClaim, unit_label: str, corpus: CorpusView):
         pid = make_provision_id(claim.act, unit_label)
     except PinpointError as e:
         return ClaimVerdict(claim, UNKNOWN, F.MALFORMED, str(e))
-    name = f"{pid.human()} of {pid.act}"
+    act = prose_name(pid.act, corpus.act_refs())
+    name = f"{pid.human()} of {act}"
     not_held = corpus.not_held(pid.act)
     if not_held:
         return ClaimVerdict(claim, UNKNOWN, F.UNKNOWN_SECTION,
                             f"{not_held[0].upper()}{not_held[1:]}, so the citation cannot be checked.")
     if not corpus.act_sections(pid.act):
         return ClaimVerdict(claim, UNKNOWN, F.UNKNOWN_SECTION,
-                            f"{pid.act} is not in the corpus, so the citation cannot be checked.")
+                            f"{_capital(act)} is not in the corpus, so the citation cannot be checked.")
     section = corpus.get(pid.section_id)
     if section is None:
-        return _contradicted(claim, F.UNKNOWN_SECTION, f"{pid.act} has no section {pid.section}.", pid)
+        return _contradicted(claim, F.UNKNOWN_SECTION, f"{_capital(act)} has no section {pid.section}.", pid)
     unit = corpus.get(str(pid))
     if unit is None:
         return _contradicted(
             claim, F.PINPOINT_NOT_FOUND,
-            f"Section {section.label} of {pid.act} exists, but it has no {pid.human()}.", pid,
+            f"Section {section.label} of {act} exists, but it has no {pid.human()}.", pid,
             [section],
         )
     if unit.status != "in_force" or section.status != "in_force":
@@ -288,7 +289,8 @@ def _check_claim_quote(claim, quote, pid, unit, section, corpus) -> ClaimVerdict
     check = check_quote(quote, unit.text)
     if check.is_match:
         return None
-    name = f"{pid.human()} of {pid.act}"
+    act = prose_name(pid.act, corpus.act_refs())
+    name = f"{pid.human()} of {act}"
     if len(_WORD.findall(quote)) < _MIN_QUOTE_WORDS:
         # One or two words in quotes are usually a term, not a quotation; they prove nothing
         # either way, and finding "reasonable" somewhere else in the Act is no contradiction.
@@ -299,7 +301,7 @@ def _check_claim_quote(claim, quote, pid, unit, section, corpus) -> ClaimVerdict
         quote, corpus, pid.act, skip=section.id
     )
     if other is not None:
-        where = _human(other)
+        where = _human(other, corpus)
         return _contradicted(
             claim, F.WRONG_UNIT,
             f"The quoted words “{_short(quote)}” are not in {name}; they are in {where}.",
@@ -318,7 +320,7 @@ def _check_claim_quote(claim, quote, pid, unit, section, corpus) -> ClaimVerdict
         )
     return _contradicted(
         claim, F.QUOTE_MISMATCH,
-        f"The quoted words “{_short(quote)}” appear nowhere in {name} or elsewhere in {pid.act}.",
+        f"The quoted words “{_short(quote)}” appear nowhere in {name} or elsewhere in {act}.",
         pid, [unit],
     )
 
@@ -331,7 +333,7 @@ def _support_verdict(claim, cited, corpus) -> ClaimVerdict:
     text = " ".join(c.text for c in contexts)
     words = _content_stems(own)
     pid, unit, _ = cited[0]
-    name = f"{pid.human()} of {pid.act}" if len(cited) == 1 else ", ".join(str(p) for p, _, _ in cited)
+    name = ", ".join(f"{p.human()} of {prose_name(p.act, corpus.act_refs())}" for p, _, _ in cited)
     links = [link for _, u, _ in cited for link in _links(u)]
     missing = sorted(words - _content_stems(text))
     missing += [_figure(n) for n in sorted(numbers(own) - numbers(text))]
@@ -466,7 +468,7 @@ def _quotes_apart(quotes: list[str], cited, corpus: CorpusView, name: str) -> st
         subsections = {_subsection_of(u.id): u for u in held if u is not None and _subsection_of(u.id)}
         if len(subsections) > 1:
             first, second = (subsections[key] for key in sorted(subsections)[:2])
-            return (f"The claim joins quotes from {_human(first)} and {_human(second)}, "
+            return (f"The claim joins quotes from {_human(first, corpus)} and {_human(second, corpus)}, "
                     f"as if one rule of {name}")
     return ""
 
@@ -635,8 +637,14 @@ def _links(view: ProvisionView) -> list[str]:
     return [f"/acts/{view.act}/{unit}"] + ([view.url] if view.url else [])
 
 
-def _human(view: ProvisionView) -> str:
-    return f"{parse_provision_id(view.id).human()} of {view.act}"
+def _human(view: ProvisionView, corpus: CorpusView) -> str:
+    """The unit as prose cites it: "s. 7(3)(b) of the Personal Information Protection and
+    Electronic Documents Act"."""
+    return f"{parse_provision_id(view.id).human()} of {prose_name(view.act, corpus.act_refs())}"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _short(text: str | None, limit: int = 120) -> str:

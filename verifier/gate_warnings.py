@@ -5,7 +5,7 @@ that blocks: a broadened run whose answer hides where the matches were (broadeni
 import re
 
 from . import findings as F
-from .acts import act_for_citation, find_act_mentions
+from .acts import act_for_citation, find_act_mentions, prose_name
 from .findings import Finding, blocking, warning
 from .pinpoints import PinpointError, find_citations, make_provision_id, parse_provision_id
 from .quotes import check_quote
@@ -54,7 +54,7 @@ def qualifier_warnings(citations, checked, corpus: CorpusView, not_in_text: str)
             phrases = ", ".join(dict.fromkeys(f"“{q['phrase'].lower()}”" for q in missing))
             out.append(warning(
                 F.QUALIFIER,
-                f"Section {section.label} of {section.act} contains {phrases}, which the answer "
+                f"Section {section.label} of {prose_name(section.act, corpus.act_refs())} contains {phrases}, which the answer "
                 "neither quotes nor lists under “Not in the text above”.",
                 section_id=section_id, qualifiers=missing,
             ))
@@ -109,7 +109,7 @@ def defined_term_warnings(citations, checked, corpus: CorpusView, all_citations)
             warned.add((act, term))
             out.append(warning(
                 F.DEFINED_TERM,
-                f"The quote relies on “{term}”, which {act} defines in "
+                f"The quote relies on “{term}”, which {prose_name(act, corpus.act_refs())} defines in "
                 f"{parse_provision_id(definition.id).human().split(',')[0]}; the definition was not quoted.",
                 term=term, definition_id=definition.id,
             ))

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from . import findings as F
+from .acts import prose_name
 from .findings import Finding, blocking, warning
 from .gate_warnings import (
     broadening_hidden,
@@ -153,7 +154,7 @@ def _check_citation(citation: dict, corpus: CorpusView, retrieved: set[str], as_
     if pid.section_id not in retrieved:
         result.findings.append(blocking(
             F.NOT_RETRIEVED,
-            f"{pid.human()} of {pid.act} was never returned by a tool in this run; fetch it "
+            f"{pid.human()} of {_named(pid.act, corpus)} was never returned by a tool in this run; fetch it "
             "before quoting it.",
             provision_id=str(pid),
         ))
@@ -164,7 +165,7 @@ def _check_citation(citation: dict, corpus: CorpusView, retrieved: set[str], as_
         ))
     unit = corpus.get(str(pid))
     if unit is None:
-        _check_missing_unit(result, pid, section, quote)
+        _check_missing_unit(result, pid, section, quote, corpus)
     else:
         _check_unit(result, pid, unit, section, quote, corpus)
     _add_status_and_version(result, corpus, as_at)
@@ -195,7 +196,7 @@ def _check_unit(result, pid, unit: ProvisionView, section, quote, corpus) -> Non
     result.findings.append(_mismatch(pid, unit, check))
 
 
-def _check_missing_unit(result, pid, section: ProvisionView, quote) -> None:
+def _check_missing_unit(result, pid, section: ProvisionView, quote, corpus: CorpusView) -> None:
     check = check_quote(quote, section.text)
     if check.is_match:
         _passed(result, section, check.span)
@@ -210,7 +211,7 @@ def _check_missing_unit(result, pid, section: ProvisionView, quote) -> None:
         return
     result.findings.append(blocking(
         F.PINPOINT_NOT_FOUND,
-        f"Section {section.label} of {pid.act} exists but has no {pid.human()}, and the quote is "
+        f"Section {section.label} of {_named(pid.act, corpus)} exists but has no {pid.human()}, and the quote is "
         "not in the section.",
         provision_id=str(pid), section_id=section.id,
         closest_passage=check.closest_passage,
@@ -250,7 +251,8 @@ def _unknown_section(pid, corpus: CorpusView) -> Finding:
     elif not corpus.act_sections(pid.act):
         message = f"There is no Act {pid.act} in the corpus."
     else:
-        message = f"{pid.act} has no section {pid.section}."
+        name = _named(pid.act, corpus)
+        message = f"{name[:1].upper()}{name[1:]} has no section {pid.section}."
     return blocking(F.UNKNOWN_SECTION, message, provision_id=str(pid))
 
 
@@ -269,7 +271,7 @@ def _add_status_and_version(result: CitationResult, corpus: CorpusView, as_at) -
     if dead is not None:
         state = "repealed" if dead.status == "repealed" else "not in force"
         result.findings.append(blocking(
-            F.REPEALED, f"{parse_provision_id(dead.id).human()} of {dead.act} is {state}{at}.",
+            F.REPEALED, f"{parse_provision_id(dead.id).human()} of {_named(dead.act, corpus)} is {state}{at}.",
             provision_id=dead.id, status=dead.status,
         ))
     if not view.is_latest_version or view.has_pending_amendments:
@@ -282,6 +284,10 @@ def _add_status_and_version(result: CitationResult, corpus: CorpusView, as_at) -
             F.VERSION, f"Quoted from the consolidation of {pit}{at}; {reason}.",
             provision_id=view.id, pit_date=pit,
         ))
+
+
+def _named(code: str, corpus: CorpusView) -> str:
+    return prose_name(code, corpus.act_refs())
 
 
 def _blocked(result: CitationResult, finding: Finding) -> CitationResult:

@@ -19,7 +19,7 @@ from research.engines import extractive_korean as korean
 from research.engines.base import Engine, Submission
 from research.engines.extractive_passages import passages_of, question_terms, score
 from research.engines.extractive_scope import out_of_scope
-from verifier.acts import find_act_mentions
+from verifier.acts import find_act_mentions, prose_name
 from verifier.adapter import DbCorpus
 from verifier.gate_warnings import QUALIFIER_PATTERN, term_position, worth_defining
 from verifier.pinpoints import PinpointError, parse_provision_id
@@ -105,11 +105,12 @@ class ExtractiveEngine(Engine):
         claims = [_claim(p) for p in best]
         claims += self._definition_claims(best, question, corpus)
         not_in_text = " ".join([*_broadening_notes(found, corpus), _not_in_text(claims, corpus),
-                                *self._pending_notes(best)])
+                                *self._pending_notes(best, corpus)])
         definitions = [c["citations"][0]["provision_id"] for c in claims[len(best):]]
-        return Submission({"claims": claims, "reading": _reading(best, definitions), "not_in_text": not_in_text})
+        return Submission({"claims": claims, "reading": _reading(best, corpus, definitions),
+                           "not_in_text": not_in_text})
 
-    def _pending_notes(self, best) -> list[str]:
+    def _pending_notes(self, best, corpus) -> list[str]:
         """One sentence per quoted section that amendments not in force touch, naming each
         amending Act: reported apart from the quotes, never merged with them."""
         notes = []
@@ -119,8 +120,9 @@ class ExtractiveEngine(Engine):
             if found.is_error or not found.content["amendments"]:
                 continue
             cited = "; ".join(f"{a['citation']} ({', '.join(a['touches'])})" for a in found.content["amendments"])
-            notes.append(f"Amendments not yet in force touch {_human(section_id).replace('s. ', 'section ')} "
-                         f"of {act}: {cited}. Their text is not part of the passages above.")
+            notes.append(f"Amendments not yet in force touch "
+                         f"{_cited(section_id, corpus).replace('s. ', 'section ', 1)}: {cited}. "
+                         "Their text is not part of the passages above.")
         return notes
 
     def _answer_korean(self, asked, corpus) -> Submission:
@@ -327,15 +329,25 @@ def _human(pid: str) -> str:
     return f"{text}, definition “{term.replace('-', ' ')}”" if term else text
 
 
-def _reading(best, definitions=()) -> str:
-    ids = ", ".join(dict.fromkeys(p.unit_id for p in best))
+def _cited(provision_id: str, corpus) -> str:
+    """A unit as prose cites it: "s. 7(3) of the Personal Information Protection and Electronic
+    Documents Act", "개인정보 보호법 제15조". The Reading and the gates read these back
+    (verifier.gate_warnings.reading_refs)."""
+    code = provision_id.split(":", 1)[0]
+    name = prose_name(code, corpus.act_refs())
+    unit = _human(provision_id)
+    return f"{name} {unit}" if unit.startswith("제") else f"{unit} of {name}"
+
+
+def _reading(best, corpus, definitions=()) -> str:
+    ids = "; ".join(dict.fromkeys(_cited(p.unit_id, corpus) for p in best))
     text = (f"Reading (extractive, no model): the passages quoted ({ids}) come from the sections the "
             "search ranked highest, and within each section they share the most words with the question; "
             "they were not interpreted. Whether they answer the question, and how they apply to "
             "particular facts, is for the reader to judge.")
     if definitions:
-        text += (f" The definitions quoted ({', '.join(definitions)}) are those of terms the passages use, "
-                 "as they apply where the passages are.")
+        text += (f" The definitions quoted ({'; '.join(_cited(d, corpus) for d in definitions)}) are those of "
+                 "terms the passages use, as they apply where the passages are.")
     return text
 
 
@@ -363,7 +375,7 @@ def _not_in_text(claims, corpus) -> str:
             continue
         phrases = "; ".join(f"“{q}”" for q in list(words)[:MAX_QUALIFIERS])
         more = f" and {len(words) - MAX_QUALIFIERS} more" if len(words) > MAX_QUALIFIERS else ""
-        lines.append(f"{_human(section_id).replace('s. ', 'Section ')} of {section_id.split(':')[0]} also says "
+        lines.append(f"{_cited(section_id, corpus).replace('s. ', 'Section ', 1)} also says "
                      f"{phrases}{more}; those qualifications are not followed in the passages above.")
     return " ".join(lines)
 

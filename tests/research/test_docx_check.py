@@ -60,7 +60,7 @@ def test_it_marks_each_cited_paragraph_and_comments_on_it():
     assert f"Claim 2, paragraph 2: “{VERIFIED}”" in texts[0]
     assert "http://testserver/acts/P-8.6/s7(3)(c)" in texts[0]
     assert "https://laws-lois.justice.gc.ca/eng/acts/P-8.6/section-7.html" in texts[0]
-    assert texts[1].startswith("Contradicted (unknown-section): P-8.6 has no section 99.")
+    assert texts[1].startswith("Contradicted (unknown-section): The Personal Information Protection and Electronic Documents Act has no section 99.")
     assert f"Claim 7, table 1, row 2, cell 2: “{IN_TABLE}”" in texts[2]
     assert texts[3].startswith("Contradicted (quote-mismatch): ")
     assert f"Claim 8, footnote 1: “{IN_FOOTNOTE}”" in texts[3]

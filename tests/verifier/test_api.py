@@ -69,7 +69,7 @@ def test_it_checks_a_memo(client):
     assert [(c["id"], c["label"], c["finding"]) for c in body["claims"]] == [
         ("1", "verified", None), ("2", "contradicted", "unknown-section")]
     assert body["counts"] == {"verified": 1, "contradicted": 1, "unknown": 0}
-    assert body["claims"][1]["rationale"] == "P-8.6 has no section 99."
+    assert body["claims"][1]["rationale"] == "The Personal Information Protection and Electronic Documents Act has no section 99."
 
 
 def test_it_checks_a_list_of_items(client):

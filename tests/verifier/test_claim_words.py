@@ -351,4 +351,4 @@ def test_a_full_stop_inside_french_guillemets_does_not_end_the_claim():
              "devant la Cour.")
     results = check_memo(f"L’article 41 de la LPRP prévoit que « {quote} »", DbCorpus(lang="fra"))
     assert [r.label for r in results] == ["contradicted"], [r.rationale for r in results]
-    assert "The quote differs from s. 41 of P-21" in results[0].rationale
+    assert "The quote differs from s. 41 of the Privacy Act" in results[0].rationale

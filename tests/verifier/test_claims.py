@@ -60,13 +60,13 @@ def test_it_contradicts_words_that_live_in_another_unit_and_names_it():
     result = verdict('Paragraph 7(3)(c) of PIPEDA allows disclosure "for the purpose of collecting a debt '
                      'owed by the individual to the organization".')
     assert (result.label, result.code) == ("contradicted", "wrong-unit")
-    assert "they are in s. 7(3)(b) of P-8.6" in result.rationale
+    assert "they are in s. 7(3)(b) of the Personal Information Protection and Electronic Documents Act" in result.rationale
 
 
 def test_it_contradicts_words_that_live_in_another_section():
     result = verdict('Section 4 of PIPEDA says "required to comply with a subpoena or warrant issued".')
     assert (result.label, result.code) == ("contradicted", "wrong-unit")
-    assert "s. 7(3)(c) of P-8.6" in result.rationale
+    assert "s. 7(3)(c) of the Personal Information Protection and Electronic Documents Act" in result.rationale
 
 
 def test_it_contradicts_a_section_that_does_not_exist():
@@ -77,7 +77,7 @@ def test_it_contradicts_a_section_that_does_not_exist():
 def test_it_contradicts_a_unit_that_does_not_exist():
     result = verdict("Paragraph 7(3)(z) of PIPEDA covers this.")
     assert (result.label, result.code) == ("contradicted", "pinpoint-not-found")
-    assert result.rationale == "Section 7 of P-8.6 exists, but it has no s. 7(3)(z)."
+    assert result.rationale == "Section 7 of the Personal Information Protection and Electronic Documents Act exists, but it has no s. 7(3)(z)."
 
 
 def test_it_contradicts_a_repealed_provision():

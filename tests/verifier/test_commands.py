@@ -48,7 +48,7 @@ def test_it_checks_a_yaml_list_and_prints_json_last(tmp_path):
     results = json.loads(output.splitlines()[-1])
     assert [(r["id"], r["label"], r["finding"]) for r in results] == [
         ("subpoena", "verified", None), ("ombudsman", "contradicted", "unknown-section")]
-    assert results[1]["rationale"] == "P-8.6 has no section 99."
+    assert results[1]["rationale"] == "The Personal Information Protection and Electronic Documents Act has no section 99."
     assert results[1]["links"] == ["/acts/P-8.6/s99"]
 
 

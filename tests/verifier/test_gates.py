@@ -108,7 +108,7 @@ def test_it_blocks_a_missing_pinpoint_when_the_quote_is_not_in_the_section():
 def test_it_blocks_a_repealed_section():
     result = check(("H-6:s13", "[Repealed, 2013, c. 37, s. 2]"), as_at=date(2026, 4, 1))
     assert codes(result) == ["repealed"]
-    assert result.all_findings()[0].message == "s. 13 of H-6 is repealed as at 2026-04-01."
+    assert result.all_findings()[0].message == "s. 13 of the Canadian Human Rights Act is repealed as at 2026-04-01."
 
 
 def test_it_blocks_a_provision_not_in_force():
