@@ -10,6 +10,8 @@ from functools import lru_cache
 
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from corpus.models import Provision
 
@@ -76,13 +78,14 @@ def link_terms(text, version_id, heading_path, href_for, skip_term="", peeks=Non
             piece, defined = format_html("<dfn>{}</dfn>", term), True
         else:
             definition = pick(table[term], heading_path)
-            piece = format_html('<a class="term" href="{}" title="Defined term: {}">{}</a>',
-                                href_for(definition), term, term)
+            piece = format_html('<a class="term" href="{}" title="{}">{}</a>', href_for(definition),
+                                _("Defined term: %(term)s") % {"term": term}, term)
             if peeks is not None and definition.unit_id not in peeks:
                 peeks[definition.unit_id] = definition
                 piece = format_html('{}<button type="button" class="term__peek" popovertarget="{}" '
-                                    'aria-label="Show the definition of {}">def.</button>',
-                                    piece, peek_id(definition), term)
+                                    'aria-label="{}">{}</button>', piece, peek_id(definition),
+                                    _("Show the definition of %(term)s") % {"term": term},
+                                    pgettext("the button opening a definition", "def."))
         out.append(escape(text[last:match.start()]))
         out.append(piece)
         last = match.end()

@@ -6,23 +6,58 @@ never today's text.
 """
 
 import datetime
+from functools import wraps
 from urllib.parse import quote, urlencode
 
+from django.conf import settings
 from django.core.paginator import Paginator
 from django.db.models import Count, Max, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext as _
 
 from corpus import alignment, sections, terms
 from corpus.diffs import word_diff
 from corpus.forms import SearchForm
-from corpus.models import Act, Provision, VersionNotHeld
+from corpus.models import KOREA, Act, Provision, VersionNotHeld
 from corpus.search import search as run_search
 
 
 class BadRequest(Exception):
     """A query parameter we cannot read; the message is shown to the reader."""
+
+
+# The language of statute text as HTML's lang attribute gives it, by the text's `lang`.
+HTML_LANG = {"eng": "en", "fra": "fr", "kor": "ko"}
+KOREAN_INTERFACE = "ko"
+# A section page's heading names the unit in the statute's own language, as its text does
+# ("Section 7", "Article 7"), whatever the interface language: (section, schedule) by `lang`.
+UNIT_WORDS = {"eng": ("Section", "Schedule"), "fra": ("Article", "Annexe")}
+
+
+def korean_interface(view):
+    """A view of one instrument (`code`) whose pages are in the Korean interface when it is a
+    Korean law, unless the reader chose an interface language (the cookie set_language writes):
+    their choice wins. Other instruments keep the language LocaleMiddleware picked."""
+
+    @wraps(view)
+    def wrapped(request, code, *args, **kwargs):
+        chose = settings.LANGUAGE_COOKIE_NAME in request.COOKIES
+        if chose or not Act.objects.filter(code=code, jurisdiction=KOREA).exists():
+            return view(request, code, *args, **kwargs)
+        # override, not activate: the language reverts when the page is rendered, so nothing
+        # after this request (another request's code in this thread, a test) runs in Korean.
+        with translation.override(KOREAN_INTERFACE):
+            request.LANGUAGE_CODE = KOREAN_INTERFACE
+            response = view(request, code, *args, **kwargs)
+        response.headers["Content-Language"] = KOREAN_INTERFACE
+        patch_vary_headers(response, ("Cookie",))
+        return response
+
+    return wrapped
 
 
 def home(request):
@@ -58,6 +93,7 @@ def _instruments(kind):
     ).order_by("code")
 
 
+@korean_interface
 def act_detail(request, code):
     """Table of contents of the as-at version; amendments not in force listed apart."""
     act = get_object_or_404(Act, code=code)
@@ -65,9 +101,9 @@ def act_detail(request, code):
         lang, as_at = _lang(request), _as_at(request)
         version = act.version_at(lang, as_at)
     except BadRequest as error:
-        return _problem(request, "That date cannot be read", str(error), 400)
-    except VersionNotHeld as error:
-        return _problem(request, "Version not held", str(error), 404, act=act)
+        return _problem(request, _("That date cannot be read"), str(error), 400)
+    except VersionNotHeld:
+        return _problem(request, _("Version not held"), _not_held(act, lang, as_at), 404, act=act)
     entries = list(Provision.objects.filter(version=version, parent__isnull=True).order_by("position").only(
         "kind", "unit_id", "label", "level", "marginal_note", "lead", "status"))
     # One reverse() for the whole table: a long Act has a thousand entries.
@@ -79,6 +115,7 @@ def act_detail(request, code):
     pending = list(version.pending_amendments.all())
     return render(request, "corpus/act_detail.html", {
         "act": act, "version": version, "lang": lang, "as_at": as_at, "entries": entries,
+        "text_lang": HTML_LANG[act.text_lang(lang)], "ui_lang": translation.get_language(),
         "not_in_force": [p for p in pending if p.schedule == "NifProvs"],
         "related": [p for p in pending if p.schedule != "NifProvs"],
         "not_yet_in_force": act.not_yet_in_force(lang, as_at),
@@ -90,6 +127,7 @@ def act_detail(request, code):
     })
 
 
+@korean_interface
 def section(request, code, unit):
     """One section (or schedule) with `unit` highlighted, its history and a diff between versions.
 
@@ -102,9 +140,9 @@ def section(request, code, unit):
         version = act.version_at(lang, as_at)
         diff_ids = _diff_ids(request)
     except BadRequest as error:
-        return _problem(request, "That request cannot be read", str(error), 400)
-    except VersionNotHeld as error:
-        return _problem(request, "Version not held", str(error), 404, act=act)
+        return _problem(request, _("That request cannot be read"), str(error), 400)
+    except VersionNotHeld:
+        return _problem(request, _("Version not held"), _not_held(act, lang, as_at), 404, act=act)
     try:
         tree = sections.load_section(version, unit)
     except sections.UnitNotFound as error:
@@ -119,6 +157,8 @@ def section(request, code, unit):
                     .order_by("pit_date", "promulgated_date", "current_date", "pk"))
     context = {
         "act": act, "version": version, "lang": lang, "as_at": as_at, "tree": tree, "query": query,
+        "text_lang": HTML_LANG[act.text_lang(lang)], "ui_lang": translation.get_language(),
+        "unit_words": UNIT_WORDS.get(act.text_lang(lang), UNIT_WORDS["eng"]),
         "compare": request.GET.get("compare") == "1" and lang == "eng" and not act.is_korean,
         "versions": versions, "is_latest": version.is_latest(),
         "not_yet_in_force": _not_yet_in_force(act, lang, as_at, tree),
@@ -149,7 +189,10 @@ def search(request):
             error = str(exc)
         else:
             suffix = _query(lang, data["as_at"])
-            hits = [{"hit": hit, "url": _hit_url(hit, suffix)} for hit in results.hits]
+            korean = set(Act.objects.filter(code__in={h.act_code for h in results.hits}, jurisdiction=KOREA)
+                         .values_list("code", flat=True))
+            hits = [{"hit": hit, "url": _hit_url(hit, suffix), "lang": "ko" if hit.act_code in korean
+                     else HTML_LANG[lang]} for hit in results.hits]
             total, corrections, left_out = results.total, results.corrections, results.left_out
             pages = _pages(request, data["page"] or 1, offset, len(hits), total)
     context = {"form": form, "results": hits, "hits": hits or [], "error": error, "total": total,
@@ -175,7 +218,7 @@ def _pages(request, page, offset, shown, total):
 def _lang(request):
     lang = request.GET.get("lang") or "eng"
     if lang not in {"eng", "fra"}:
-        raise BadRequest(f"lang must be eng or fra, not {lang!r}")
+        raise BadRequest(_("lang must be eng or fra, not %(lang)r") % {"lang": lang})
     return lang
 
 
@@ -186,7 +229,7 @@ def _as_at(request):
     try:
         return datetime.date.fromisoformat(raw)
     except ValueError:
-        raise BadRequest(f"as_at must be a date written YYYY-MM-DD, not {raw!r}") from None
+        raise BadRequest(_("as_at must be a date written YYYY-MM-DD, not %(date)r") % {"date": raw}) from None
 
 
 def _diff_ids(request):
@@ -198,7 +241,7 @@ def _diff_ids(request):
     try:
         a, b = (int(p) for p in parts)
     except ValueError:
-        raise BadRequest("diff needs two version ids, e.g. diff=76,1") from None
+        raise BadRequest(_("diff needs two version ids, e.g. diff=76,1")) from None
     return a, b
 
 
@@ -215,6 +258,22 @@ def _hit_url(hit, query):
     unit = hit.pinpoint.split(":", 1)[1]
     url = reverse("corpus:section", args=[hit.act_code, unit])
     return f"{url}?{query}" if query else url
+
+
+def _not_held(act, lang, as_at):
+    """Why `act` has no version in `lang` at `as_at`, in the interface language: the page's
+    wording of VersionNotHeld, whose own message the API gives as it is."""
+    lang = act.text_lang(lang)
+    first = act.versions.filter(lang=lang).order_by("pit_date").first()
+    if first is None:
+        return _("%(code)s is not held in %(lang)s") % {"code": act.code, "lang": lang}
+    first_date = first.pit_date.isoformat()
+    if act.is_korean:
+        return _("version not held: %(code)s as at %(date)s; the earliest revision held is in force from "
+                 "%(first)s") % {"code": act.code, "date": (as_at or timezone.localdate()).isoformat(),
+                                 "first": first_date}
+    return _("version not held: the earliest %(lang)s version of %(code)s we hold is consolidated to "
+             "%(first)s") % {"lang": lang, "code": act.code, "first": first_date}
 
 
 def _problem(request, title, message, status, act=None):
@@ -258,7 +317,7 @@ def _diff(act, lang, tree, versions, diff_ids, shown):
     a, b = (by_pk.get(pk) for pk in diff_ids)
     if a is None or b is None:
         return {"a": older.pk, "b": shown.pk, "html": None,
-                "error": f"Both versions must be {lang} versions of {act.code}."}
+                "error": _("Both versions must be %(lang)s versions of %(code)s.") % {"lang": lang, "code": act.code}}
     root = tree.root.provision
     texts = {}
     for v in (a, b):
@@ -306,15 +365,15 @@ def _side_by_side(act, tree, as_at):
     """Rows pairing each English piece of the section with the French piece at the same place."""
     try:
         french = act.version_at("fra", as_at)
-    except VersionNotHeld as error:
+    except VersionNotHeld:
         # The English text is still shown (the template falls back to it when there are no rows).
-        return {"french_note": f"No French version is held for this date ({error}); the English text is shown alone.",
-                "rows": []}
+        return {"french_note": _("No French version is held for this date (%(reason)s); the English text is shown "
+                                 "alone.") % {"reason": _not_held(act, "fra", as_at)}, "rows": []}
     english_top, french_top = sections.top_level(tree.version), sections.top_level(french)
     match = next((p.french for p in alignment.align(english_top, french_top)
                   if p.english.pk == tree.root.provision.pk), None)
     if match is None:
-        return {"french_note": "This section has no French counterpart in the version held.", "rows": []}
+        return {"french_note": _("This section has no French counterpart in the version held."), "rows": []}
     french_tree = sections.section_around(french, match)
     _render_text(french_tree, act, _query("fra", as_at), version=french)
     rows = alignment.side_by_side(tree, french_tree)

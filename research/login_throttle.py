@@ -24,6 +24,7 @@ from django.contrib.auth.signals import user_logged_in, user_login_failed
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.dispatch import receiver
+from django.utils.translation import ngettext
 
 from research.counters import bump, clear
 
@@ -40,8 +41,10 @@ def retry_after(request, username):
 
 def refusal_message(seconds):
     minutes = max(1, math.ceil(seconds / 60))
-    return (f"Too many failed sign-in attempts for this account or from this address. "
-            f"Sign-in is paused; try again in {minutes} minute{'s' if minutes != 1 else ''}.")
+    return ngettext("Too many failed sign-in attempts for this account or from this address. "
+                    "Sign-in is paused; try again in %(minutes)d minute.",
+                    "Too many failed sign-in attempts for this account or from this address. "
+                    "Sign-in is paused; try again in %(minutes)d minutes.", minutes) % {"minutes": minutes}
 
 
 class ThrottledModelBackend(ModelBackend):

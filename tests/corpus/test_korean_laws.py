@@ -286,20 +286,28 @@ def test_the_api_lists_korean_revisions_with_their_dates(client):
 
 
 # --- pages ----------------------------------------------------------------------------------------
+# A Korean law's pages are in the Korean interface unless the reader chose another: these read
+# them in English (tests/i18n/test_corpus_pages.py tests the Korean interface).
+
+
+@pytest.fixture
+def client(client):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en-ca"
+    return client
+
 
 @pytest.mark.django_db
 def test_the_article_page_reads_the_text_in_force_at_the_date(client):
     page = client.get("/acts/민법/제4조/", {"as_at": "2013-06-01"})
     assert page.status_code == 200
     html = page.content.decode()
-    assert '<html lang="ko"' in html
-    assert "<h1>제4조 (성년기)</h1>" in html
+    assert '<h1 lang="ko">제4조 (성년기)</h1>' in html
     assert "만20세로 성년이 된다." in html
     assert "in force from 2009-08-09 (promulgated 2009-05-08, MST 93194)" in html
     assert 'href="https://www.law.go.kr/법령/민법/제4조"' in html
     # the revision promulgated 2013-04-05, in force from 2013-07-01, is shown apart as a change
     assert "Not yet in force: from 2013-07-01" in html
-    assert ('<div class="diff"><del>만20세로</del><ins>사람은</ins> <del>성년이</del>'
+    assert ('<div class="diff" lang="ko"><del>만20세로</del><ins>사람은</ins> <del>성년이</del>'
             '<ins>19세로 성년에 이르게</ins> 된다.</div>') in html
 
 

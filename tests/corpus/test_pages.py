@@ -61,7 +61,7 @@ def test_section_view_has_an_anchor_for_every_unit(client):
     for node in tree.nodes:
         assert f'id="{node.anchor}"' in html
     assert 'id="s7-3-c"' in html and 'id="s7-1-b.01"' in html
-    assert "<h1>Section 7 — Collection without knowledge or consent</h1>" in html
+    assert '<h1 lang="en">Section 7 — Collection without knowledge or consent</h1>' in html
 
 
 def test_a_sub_unit_shows_its_whole_section_with_the_unit_marked(client):
@@ -74,7 +74,7 @@ def test_a_sub_unit_shows_its_whole_section_with_the_unit_marked(client):
 
 def test_the_path_line_names_the_unit_and_links_to_justice_laws(client):
     html = html_of(client.get("/acts/P-8.6/s7(3)(c)/"))
-    assert (f"<strong>Path:</strong> {PIPEDA} &gt; Part 1 &gt; Division 1 &gt; section 7 &gt; "
+    assert (f'<strong>Path:</strong> <span lang="en">{PIPEDA} &gt; Part 1 &gt; Division 1 &gt; section 7 &gt; '
             "subsection (3) &gt; paragraph (c)") in html
     assert 'href="https://laws-lois.justice.gc.ca/eng/acts/P-8.6/section-7.html"' in html
 
@@ -126,8 +126,9 @@ def test_french_is_shown_beside_english_aligned_by_order_and_label(client):
 
 def test_french_alone_is_shown_with_lang_fra(client):
     html = html_of(client.get("/acts/P-8.6/s7/?lang=fra"))
-    assert '<html lang="fr">' in html
-    assert "<h1>Article 7 — Collecte à l’insu de l’intéressé ou sans son consentement</h1>" in html
+    assert '<html lang="en-ca">' in html  # the page is in the interface's language; its text is French
+    assert '<h1 lang="fr">Article 7 — Collecte à l’insu de l’intéressé ou sans son consentement</h1>' in html
+    assert '<article class="statute" aria-label="Text of 7" lang="fr">' in html
 
 
 def test_the_version_history_lists_every_english_version(client):
