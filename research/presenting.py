@@ -3,7 +3,7 @@ in plain words, the Reading as far as it stands, the two signals (quotes verifie
 answers the question), the trace as readable lines, the usage block.
 
 Labels, titles and explanations that the Markdown and Word exports also print are English here,
-marked with gettext_noop: the templates translate them ({% translate badge.label %}). The trace
+marked with gettext_noop (by that name: makemessages looks for it): the templates translate them ({% translate badge.label %}). The trace
 is only ever shown on pages, so it is translated where it is made.
 
 Nothing here writes. Section texts are read through the verifier's DbCorpus at the run's as-at
@@ -15,8 +15,7 @@ import json
 import re
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as N_
-from django.utils.translation import ngettext, pgettext_lazy
+from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
 
 from corpus.diffs import word_diff
 from research import answers_question
@@ -27,39 +26,39 @@ from verifier.reading_basis import ClaimBasis, reading_parts
 
 # A short heading for each finding code; the finding's own message says the particulars.
 FINDING_TITLES = {
-    "no-citation": N_("No provision cited"),
-    "malformed": N_("The citation cannot be read"),
-    "unknown-section": N_("No such section"),
-    "not-retrieved": N_("Quoted without being fetched"),
-    "pinpoint-not-found": N_("No such subsection or paragraph"),
-    "quote-mismatch": N_("The quote does not match the law's text"),
-    "wrong-unit": N_("The words are in another part of the section"),
-    "repealed": N_("Repealed or not in force"),
-    "ellipsis": N_("Words left out inside a sentence"),
-    "qualifier": N_("A qualifier in the section is not mentioned"),
-    "defined-term": N_("Relies on a defined term that was not quoted"),
-    "broadened": N_("Hides that the best matches lie outside the Acts asked about"),
-    "version": N_("A later text or amendments not yet in force"),
-    "reading-unfetched": N_("The Reading cites a provision no tool returned"),
-    "dropped-in-repair": N_("Withdrawn in the repair turn"),
+    "no-citation": gettext_noop("No provision cited"),
+    "malformed": gettext_noop("The citation cannot be read"),
+    "unknown-section": gettext_noop("No such section"),
+    "not-retrieved": gettext_noop("Quoted without being fetched"),
+    "pinpoint-not-found": gettext_noop("No such subsection or paragraph"),
+    "quote-mismatch": gettext_noop("The quote does not match the law's text"),
+    "wrong-unit": gettext_noop("The words are in another part of the section"),
+    "repealed": gettext_noop("Repealed or not in force"),
+    "ellipsis": gettext_noop("Words left out inside a sentence"),
+    "qualifier": gettext_noop("A qualifier in the section is not mentioned"),
+    "defined-term": gettext_noop("Relies on a defined term that was not quoted"),
+    "broadened": gettext_noop("Hides that the best matches lie outside the Acts asked about"),
+    "version": gettext_noop("A later text or amendments not yet in force"),
+    "reading-unfetched": gettext_noop("The Reading cites a provision no tool returned"),
+    "dropped-in-repair": gettext_noop("Withdrawn in the repair turn"),
 }
 
 # The first signal, mechanical: what the verifier proved about the quotes. It says nothing about
 # whether they answer the question (research/answers_question.py says that, apart).
 GATE_LABELS = {
-    Run.GATE_PASS: (N_("Quotes: verified verbatim"), "ok",
-                    N_("Checked by code: every quote is word for word in the stored text it cites.")),
-    Run.GATE_BLOCKED: (N_("Quotes: blocked"), "bad", N_("At least one claim failed the checks; it is shown below with why.")),
-    Run.GATE_PARTIAL: (N_("Quotes: verified verbatim · answer partial"), "warn",
-                       N_("Every quote was checked by code, but the run stopped at a limit; the answer may be incomplete.")),
-    Run.GATE_DECLINED: (N_("Declined"), "warn", N_("The question was declined as out of scope.")),
-    Run.GATE_FAILED: (N_("Failed"), "bad", N_("The run could not finish.")),
+    Run.GATE_PASS: (gettext_noop("Quotes: verified verbatim"), "ok",
+                    gettext_noop("Checked by code: every quote is word for word in the stored text it cites.")),
+    Run.GATE_BLOCKED: (gettext_noop("Quotes: blocked"), "bad", gettext_noop("At least one claim failed the checks; it is shown below with why.")),
+    Run.GATE_PARTIAL: (gettext_noop("Quotes: verified verbatim · answer partial"), "warn",
+                       gettext_noop("Every quote was checked by code, but the run stopped at a limit; the answer may be incomplete.")),
+    Run.GATE_DECLINED: (gettext_noop("Declined"), "warn", gettext_noop("The question was declined as out of scope.")),
+    Run.GATE_FAILED: (gettext_noop("Failed"), "bad", gettext_noop("The run could not finish.")),
 }
 
 CLAIM_LABELS = {
-    Claim.STATUS_PASS: (N_("Quotes: verified verbatim"), "ok"),
-    Claim.STATUS_DOWNGRADED: (N_("Quotes: verified verbatim in the section"), "warn"),
-    Claim.STATUS_BLOCKED: (N_("Blocked"), "bad"),
+    Claim.STATUS_PASS: (gettext_noop("Quotes: verified verbatim"), "ok"),
+    Claim.STATUS_DOWNGRADED: (gettext_noop("Quotes: verified verbatim in the section"), "warn"),
+    Claim.STATUS_BLOCKED: (gettext_noop("Blocked"), "bad"),
 }
 
 _LABEL_BEFORE = re.compile(r"\([^()\s]{1,10}\)\s*$")
@@ -70,9 +69,9 @@ MAX_DEPTH = 4
 def gate_badge(run):
     """{label, tone, explanation} for the run's gate; a run still working gets its status."""
     if not run.finished:
-        return {"label": N_("Running") if run.status == Run.STATUS_RUNNING else N_("Queued"), "tone": "info",
-                "explanation": N_("The answer appears here when the run finishes.")}
-    label, tone, explanation = GATE_LABELS.get(run.gate, (run.gate or N_("Unknown"), "warn", ""))
+        return {"label": gettext_noop("Running") if run.status == Run.STATUS_RUNNING else gettext_noop("Queued"), "tone": "info",
+                "explanation": gettext_noop("The answer appears here when the run finishes.")}
+    label, tone, explanation = GATE_LABELS.get(run.gate, (run.gate or gettext_noop("Unknown"), "warn", ""))
     return {"label": label, "tone": tone, "explanation": explanation}
 
 
@@ -173,7 +172,7 @@ def _citation(citation, corpus, run):
         "pit_date": view.pit_date if view else None,
         "url": view.url if view else "",
         "as_at": run.as_at,
-        "checked_label": citation.checked_label or N_("not checked"),
+        "checked_label": citation.checked_label or gettext_noop("not checked"),
         "verified": citation.status in (Claim.STATUS_PASS, Claim.STATUS_DOWNGRADED),
         "section_id": section.id if section else "",
         "section_act": section.act if section else "",
@@ -312,8 +311,8 @@ def _describe(kind, data):
 
 # The trace's words for token counts, claim statuses and gates (the stored codes stay as they are
 # in the data and the API).
-TOKEN_NAMES = {"input_tokens": N_("input tokens"), "output_tokens": N_("output tokens"),
-               "cache_read_tokens": N_("cache read tokens")}
+TOKEN_NAMES = {"input_tokens": gettext_noop("input tokens"), "output_tokens": gettext_noop("output tokens"),
+               "cache_read_tokens": gettext_noop("cache read tokens")}
 CLAIM_STATUS_WORDS = {Claim.STATUS_PASS: pgettext_lazy("claim status", "pass"),
                       Claim.STATUS_DOWNGRADED: pgettext_lazy("claim status", "downgraded"),
                       Claim.STATUS_BLOCKED: pgettext_lazy("claim status", "blocked")}
