@@ -277,8 +277,9 @@ def _describe(kind, data):
     if kind == RunEvent.KIND_TOOL_RESULT:
         ids = data.get("ids") or []
         count = data.get("count", len(ids))
-        lines = [ngettext("%(count)s result", "%(count)s results", count) % {"count": count}
-                 + (": " + ", ".join(ids[:8]) if ids else "") + (" …" if len(ids) > 8 else "")]
+        shown = ", ".join(ids[:8]) + (" …" if len(ids) > 8 else "")
+        lines = [ngettext("%(count)s result: %(ids)s", "%(count)s results: %(ids)s", count) % {"count": count, "ids": shown}
+                 if ids else ngettext("%(count)s result", "%(count)s results", count) % {"count": count}]
         if data.get("broadened"):
             lines.append(_("The search went outside the Acts asked about."))
         if data.get("better_outside"):
