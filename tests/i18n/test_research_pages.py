@@ -189,7 +189,7 @@ def test_the_evals_page_is_in_french(client):
     EvalResult.objects.create(eval_run=retrieval, question_id="q1", question="Q?", ok=False, reason="not in the top 5")
     text = page(client, reverse("research:demo_evals"))
     assert_shows(text, ["Derniers chiffres par ensemble de questions", "Ensemble de questions", "Seuils",
-                        "Rang réciproque moyen", "Tendances", "1 exécution", "Recherche de sections",
+                        "Rang réciproque moyen", "Tendances", "1 évaluation", "Recherche de sections",
                         f"Exécution {retrieval.pk}", ">Manqué</span>", "not in the top 5", "aucune exécution pour l’instant"],
                  ["Latest figures by question set", "Mean reciprocal rank", "Trends", ">Miss</span>", "no runs yet"])
 
