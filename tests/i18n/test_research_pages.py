@@ -5,8 +5,10 @@ import html as html_lib
 import re
 
 import pytest
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import translation
 
 from research.docx_memo import MAX_DOCX_BYTES
 from research.eval_models import EvalResult, EvalRun
@@ -19,6 +21,14 @@ pytestmark = pytest.mark.django_db
 
 MEMO = (f'Under s. 7(3)(c) of PIPEDA, an organization may disclose personal information without consent '
         f'if the disclosure is "{SUBPOENA}".\nSection 99 of PIPEDA requires an ombudsman.')
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    """LocaleMiddleware leaves the last request's language active in this thread: tests after
+    these, which render outside a request, must find English again."""
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 def page(client, url, lang="fr", method="get", **data):
