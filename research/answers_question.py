@@ -13,14 +13,22 @@ and, per claim, the same under `answer["claims"][i]["answers_question"]`. Nothin
 as a measure: without one the run says "not shown" and each claim "not scored", with why.
 """
 
+from django.utils.translation import gettext_noop
+
 MEASURES = {
     "retrieval confidence": "the engine's retrieval confidence, not a check of the text",
     "model judge": "a model's judgment, not a check of the text",
 }
 VERDICTS = {"supported": "ok", "partly": "warn", "not shown": "bad"}
-UNMEASURED_RUN = ("Nothing in this run measured whether the quotes answer the question: a verbatim "
-                  "quote may still be beside the point. Read them against the question.")
-UNMEASURED_CLAIM = "No judge scored whether this claim answers the question."
+UNMEASURED_RUN = gettext_noop("Nothing in this run measured whether the quotes answer the question: a verbatim "
+                     "quote may still be beside the point. Read them against the question.")
+UNMEASURED_CLAIM = gettext_noop("No judge scored whether this claim answers the question.")
+# Every label and explanation the signals can have, for the catalogue: the pages translate them
+# ({% translate answers.label %}); the exports print them in English.
+SHOWN_WORDS = (gettext_noop("Answers the question: supported"), gettext_noop("Answers the question: partly"),
+               gettext_noop("Answers the question: not shown"), gettext_noop("Answers the question: not scored"),
+               gettext_noop("Measured by the engine's retrieval confidence, not a check of the text."),
+               gettext_noop("Measured by a model's judgment, not a check of the text."))
 
 
 def run_signal(run) -> dict | None:

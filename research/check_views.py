@@ -51,6 +51,8 @@ def check(request):
         "results": results,
         "citing": citing,
         "uncited": [r for r in results or [] if r["finding"] == "no-citation"],
+        "error_lines": [(active[name].label if name in active.fields else "", e)
+                        for name, errors in active.errors.items() for e in errors],
         "counts": {label: sum(r["label"] == label for r in citing)
                    for label in ("verified", "contradicted", "unknown")},
     }

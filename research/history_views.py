@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import OuterRef, Prefetch, Subquery
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from research import presenting
@@ -64,6 +65,6 @@ def share_run(request, pk):
         raise PermissionDenied("Only the person who asked may share a run or stop sharing it.")
     run.shared = request.POST.get("share") == "1"
     run.save(update_fields=["shared"])
-    messages.success(request, "Shared with the firm: every signed-in colleague can read this run."
-                     if run.shared else "No longer shared: only you and the reviewers can read this run.")
+    messages.success(request, _("Shared with the firm: every signed-in colleague can read this run.")
+                     if run.shared else _("No longer shared: only you and the reviewers can read this run."))
     return redirect(run.get_absolute_url())

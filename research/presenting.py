@@ -2,6 +2,10 @@
 in plain words, the Reading as far as it stands, the two signals (quotes verified verbatim;
 answers the question), the trace as readable lines, the usage block.
 
+Labels, titles and explanations that the Markdown and Word exports also print are English here,
+marked with gettext_noop (by that name: makemessages looks for it): the templates translate them ({% translate badge.label %}). The trace
+is only ever shown on pages, so it is translated where it is made.
+
 Nothing here writes. Section texts are read through the verifier's DbCorpus at the run's as-at
 date, so the page shows the same stored text the gates checked.
 """
@@ -9,6 +13,9 @@ date, so the page shows the same stored text the gates checked.
 import itertools
 import json
 import re
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
 
 from corpus.diffs import word_diff
 from research import answers_question
@@ -19,39 +26,39 @@ from verifier.reading_basis import ClaimBasis, reading_parts
 
 # A short heading for each finding code; the finding's own message says the particulars.
 FINDING_TITLES = {
-    "no-citation": "No provision cited",
-    "malformed": "The citation cannot be read",
-    "unknown-section": "No such section",
-    "not-retrieved": "Quoted without being fetched",
-    "pinpoint-not-found": "No such subsection or paragraph",
-    "quote-mismatch": "The quote does not match the law's text",
-    "wrong-unit": "The words are in another part of the section",
-    "repealed": "Repealed or not in force",
-    "ellipsis": "Words left out inside a sentence",
-    "qualifier": "A qualifier in the section is not mentioned",
-    "defined-term": "Relies on a defined term that was not quoted",
-    "broadened": "Hides that the best matches lie outside the Acts asked about",
-    "version": "A later text or amendments not yet in force",
-    "reading-unfetched": "The Reading cites a provision no tool returned",
-    "dropped-in-repair": "Withdrawn in the repair turn",
+    "no-citation": gettext_noop("No provision cited"),
+    "malformed": gettext_noop("The citation cannot be read"),
+    "unknown-section": gettext_noop("No such section"),
+    "not-retrieved": gettext_noop("Quoted without being fetched"),
+    "pinpoint-not-found": gettext_noop("No such subsection or paragraph"),
+    "quote-mismatch": gettext_noop("The quote does not match the law's text"),
+    "wrong-unit": gettext_noop("The words are in another part of the section"),
+    "repealed": gettext_noop("Repealed or not in force"),
+    "ellipsis": gettext_noop("Words left out inside a sentence"),
+    "qualifier": gettext_noop("A qualifier in the section is not mentioned"),
+    "defined-term": gettext_noop("Relies on a defined term that was not quoted"),
+    "broadened": gettext_noop("Hides that the best matches lie outside the Acts asked about"),
+    "version": gettext_noop("A later text or amendments not yet in force"),
+    "reading-unfetched": gettext_noop("The Reading cites a provision no tool returned"),
+    "dropped-in-repair": gettext_noop("Withdrawn in the repair turn"),
 }
 
 # The first signal, mechanical: what the verifier proved about the quotes. It says nothing about
 # whether they answer the question (research/answers_question.py says that, apart).
 GATE_LABELS = {
-    Run.GATE_PASS: ("Quotes: verified verbatim", "ok",
-                    "Checked by code: every quote is word for word in the stored text it cites."),
-    Run.GATE_BLOCKED: ("Quotes: blocked", "bad", "At least one claim failed the checks; it is shown below with why."),
-    Run.GATE_PARTIAL: ("Quotes: verified verbatim · answer partial", "warn",
-                       "Every quote was checked by code, but the run stopped at a limit; the answer may be incomplete."),
-    Run.GATE_DECLINED: ("Declined", "warn", "The question was declined as out of scope."),
-    Run.GATE_FAILED: ("Failed", "bad", "The run could not finish."),
+    Run.GATE_PASS: (gettext_noop("Quotes: verified verbatim"), "ok",
+                    gettext_noop("Checked by code: every quote is word for word in the stored text it cites.")),
+    Run.GATE_BLOCKED: (gettext_noop("Quotes: blocked"), "bad", gettext_noop("At least one claim failed the checks; it is shown below with why.")),
+    Run.GATE_PARTIAL: (gettext_noop("Quotes: verified verbatim · answer partial"), "warn",
+                       gettext_noop("Every quote was checked by code, but the run stopped at a limit; the answer may be incomplete.")),
+    Run.GATE_DECLINED: (gettext_noop("Declined"), "warn", gettext_noop("The question was declined as out of scope.")),
+    Run.GATE_FAILED: (gettext_noop("Failed"), "bad", gettext_noop("The run could not finish.")),
 }
 
 CLAIM_LABELS = {
-    Claim.STATUS_PASS: ("Quotes: verified verbatim", "ok"),
-    Claim.STATUS_DOWNGRADED: ("Quotes: verified verbatim in the section", "warn"),
-    Claim.STATUS_BLOCKED: ("Blocked", "bad"),
+    Claim.STATUS_PASS: (gettext_noop("Quotes: verified verbatim"), "ok"),
+    Claim.STATUS_DOWNGRADED: (gettext_noop("Quotes: verified verbatim in the section"), "warn"),
+    Claim.STATUS_BLOCKED: (gettext_noop("Blocked"), "bad"),
 }
 
 _LABEL_BEFORE = re.compile(r"\([^()\s]{1,10}\)\s*$")
@@ -62,9 +69,9 @@ MAX_DEPTH = 4
 def gate_badge(run):
     """{label, tone, explanation} for the run's gate; a run still working gets its status."""
     if not run.finished:
-        return {"label": "Running" if run.status == Run.STATUS_RUNNING else "Queued", "tone": "info",
-                "explanation": "The answer appears here when the run finishes."}
-    label, tone, explanation = GATE_LABELS.get(run.gate, (run.gate or "Unknown", "warn", ""))
+        return {"label": gettext_noop("Running") if run.status == Run.STATUS_RUNNING else gettext_noop("Queued"), "tone": "info",
+                "explanation": gettext_noop("The answer appears here when the run finishes.")}
+    label, tone, explanation = GATE_LABELS.get(run.gate, (run.gate or gettext_noop("Unknown"), "warn", ""))
     return {"label": label, "tone": tone, "explanation": explanation}
 
 
@@ -165,7 +172,7 @@ def _citation(citation, corpus, run):
         "pit_date": view.pit_date if view else None,
         "url": view.url if view else "",
         "as_at": run.as_at,
-        "checked_label": citation.checked_label or "not checked",
+        "checked_label": citation.checked_label or gettext_noop("not checked"),
         "verified": citation.status in (Claim.STATUS_PASS, Claim.STATUS_DOWNGRADED),
         "section_id": section.id if section else "",
         "section_act": section.act if section else "",
@@ -173,7 +180,18 @@ def _citation(citation, corpus, run):
         "section_label": section.label if section else "",
         "blocks": section_blocks(section.text, corpus.section_units(section.id), marks) if section else [],
         "marks_closest": closest,
+        "text_lang": _text_lang(corpus, section or view),
     }
+
+
+# The language codes stored with versions (ISO 639-2) as HTML lang attributes.
+HTML_LANG = {"eng": "en", "fra": "fr", "kor": "ko"}
+
+
+def _text_lang(corpus, view):
+    """The HTML lang of the stored text `view` comes from ("" when unknown)."""
+    version = corpus.version_of(view.act) if view else None
+    return HTML_LANG.get(getattr(version, "lang", ""), "")
 
 
 def section_blocks(text, units, marks):
@@ -248,50 +266,83 @@ def _describe(kind, data):
     if kind == RunEvent.KIND_STATUS:
         return _status(data), [data["reason"]] if data.get("reason") else [], "info"
     if kind == RunEvent.KIND_MODEL_CALL:
-        tokens = [f"{k.replace('_', ' ')}: {data[k]}" for k in ("input_tokens", "output_tokens",
-                                                               "cache_read_tokens") if k in data]
-        title = f"Model call: {data.get('model', 'model')}" + (f" ({data['purpose']})" if data.get("purpose") else "")
+        tokens = [f"{_(TOKEN_NAMES[k])}: {data[k]}" for k in TOKEN_NAMES if k in data]
+        title = _("Model call: %(model)s") % {"model": data.get("model", "model")}
+        if data.get("purpose"):
+            title += f" ({data['purpose']})"
         return title, tokens, "info"
     if kind == RunEvent.KIND_TOOL_CALL:
         args = json.dumps(data.get("arguments") or {}, ensure_ascii=False, sort_keys=True)
-        return f"Tool call: {data.get('name', '?')}", [args], "info"
+        return _("Tool call: %(name)s") % {"name": data.get("name", "?")}, [args], "info"
     if kind == RunEvent.KIND_TOOL_RESULT:
         ids = data.get("ids") or []
-        lines = [f"{data.get('count', len(ids))} result(s)" + (": " + ", ".join(ids[:8]) if ids else "")
-                 + (" …" if len(ids) > 8 else "")]
+        count = data.get("count", len(ids))
+        shown = ", ".join(ids[:8]) + (" …" if len(ids) > 8 else "")
+        lines = [ngettext("%(count)s result: %(ids)s", "%(count)s results: %(ids)s", count) % {"count": count, "ids": shown}
+                 if ids else ngettext("%(count)s result", "%(count)s results", count) % {"count": count}]
         if data.get("broadened"):
-            lines.append("The search went outside the Acts asked about.")
+            lines.append(_("The search went outside the Acts asked about."))
         if data.get("better_outside"):
-            lines.append("Sections outside the Acts asked about match better.")
-        return f"Result: {data.get('name', '?')}", lines, "ok"
+            lines.append(_("Sections outside the Acts asked about match better."))
+        return _("Result: %(name)s") % {"name": data.get("name", "?")}, lines, "ok"
     if kind == RunEvent.KIND_TOOL_ERROR:
-        return f"Tool error: {data.get('name', '?')}", [data.get("error", "")], "warn"
+        return _("Tool error: %(name)s") % {"name": data.get("name", "?")}, [data.get("error", "")], "warn"
     if kind == RunEvent.KIND_FINDINGS:
-        lines = [f"Claim {c.get('index', 0) + 1}: {c.get('status')}"
+        lines = [_("Claim %(number)s: %(status)s") % {"number": c.get("index", 0) + 1,
+                                                       "status": _claim_status(c.get("status"))}
                  + (" — " + ", ".join(c["codes"]) if c.get("codes") else "") for c in data.get("claims") or []]
         blocked = any(c.get("status") == Claim.STATUS_BLOCKED for c in data.get("claims") or [])
-        return "Verifier checked the claims", lines, "bad" if blocked else "ok"
+        return _("Verifier checked the claims"), lines, "bad" if blocked else "ok"
     if kind == RunEvent.KIND_REPAIR:
-        claims = ", ".join(str(i + 1) for i in data.get("blocked_claims") or [])
-        return "Repair turn", [f"Blocked claim(s) {claims} sent back with their findings."], "warn"
+        numbers = [str(i + 1) for i in data.get("blocked_claims") or []]
+        line = ngettext("Blocked claim %(claims)s sent back with its findings.",
+                        "Blocked claims %(claims)s sent back with their findings.", len(numbers))
+        return _("Repair turn"), [line % {"claims": ", ".join(numbers)}], "warn"
     if kind == RunEvent.KIND_FINAL:
-        lines = [f"Gate: {data.get('gate', '')}"]
+        lines = [_("Gate: %(gate)s") % {"gate": _gate_word(data.get("gate", ""))}]
         if data.get("claims") is not None:
-            lines.append(f"{data['claims']} claim(s), {data.get('blocked', 0)} blocked")
+            lines.append(ngettext("%(claims)s claim, %(blocked)s blocked", "%(claims)s claims, %(blocked)s blocked",
+                                  data["claims"]) % {"claims": data["claims"], "blocked": data.get("blocked", 0)})
         if data.get("error"):
             lines.append(data["error"])
         tone = "ok" if data.get("gate") == Run.GATE_PASS else "bad" if data.get("gate") in ("blocked", "failed") else "warn"
-        return "Finished", lines, tone
+        return _("Finished"), lines, tone
     return kind, [json.dumps(data, ensure_ascii=False)[:300]], "info"
+
+
+# The trace's words for token counts, claim statuses and gates (the stored codes stay as they are
+# in the data and the API).
+TOKEN_NAMES = {"input_tokens": gettext_noop("input tokens"), "output_tokens": gettext_noop("output tokens"),
+               "cache_read_tokens": gettext_noop("cache read tokens")}
+CLAIM_STATUS_WORDS = {Claim.STATUS_PASS: pgettext_lazy("claim status", "pass"),
+                      Claim.STATUS_DOWNGRADED: pgettext_lazy("claim status", "downgraded"),
+                      Claim.STATUS_BLOCKED: pgettext_lazy("claim status", "blocked")}
+GATE_WORDS = {Run.GATE_PASS: pgettext_lazy("gate", "pass"), Run.GATE_BLOCKED: pgettext_lazy("gate", "blocked"),
+              Run.GATE_PARTIAL: pgettext_lazy("gate", "partial"), Run.GATE_DECLINED: pgettext_lazy("gate", "declined"),
+              Run.GATE_FAILED: pgettext_lazy("gate", "failed")}
+
+
+def _claim_status(status):
+    return str(CLAIM_STATUS_WORDS.get(status, status))
+
+
+def _gate_word(gate):
+    return str(GATE_WORDS.get(gate, gate))
 
 
 def _status(data):
     status = data.get("status", "")
     if status == Run.STATUS_QUEUED:
-        return f"Queued ({data['engine']} engine)" if data.get("engine") else "Queued"
+        return _("Queued (%(engine)s engine)") % {"engine": data["engine"]} if data.get("engine") else _("Queued")
     if status == Run.STATUS_RUNNING:
-        return f"Running (attempt {data.get('attempt', 1)})"
+        return _("Running (attempt %(attempt)s)") % {"attempt": data.get("attempt", 1)}
     if status == "submitted":
-        what = "Declined the question" if data.get("declined") else f"Answer submitted: {data.get('claims', 0)} claim(s)"
-        return what + (" after repair" if data.get("purpose") == "repair" else "")
-    return status.capitalize() or "Status"
+        claims = data.get("claims", 0)
+        repaired = data.get("purpose") == "repair"
+        if data.get("declined"):
+            return _("Declined the question after repair") if repaired else _("Declined the question")
+        what = (ngettext("Answer submitted after repair: %(claims)s claim",
+                         "Answer submitted after repair: %(claims)s claims", claims) if repaired
+                else ngettext("Answer submitted: %(claims)s claim", "Answer submitted: %(claims)s claims", claims))
+        return what % {"claims": claims}
+    return status.capitalize() or _("Status")

@@ -7,6 +7,8 @@ changes requested, never approved. Eval runs are scored by their eval and never 
 An approval records the SHA-256 of what was approved (research/fingerprints.py): the claims as
 shown and the stored texts they quote, read again at the run's as-at date. If either changes
 later, the fingerprint no longer matches and the approval is shown as void.
+
+Reasons for refusing a decision are shown on the run page only, so they are translated here.
 """
 
 from django.conf import settings
@@ -14,18 +16,21 @@ from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from research.fingerprints import fingerprint, fingerprints
 
 # Gates whose answer cannot be approved, and why: what the reviewer would sign is not a checked,
 # complete answer.
 NOT_APPROVABLE = {
-    "blocked": "a claim in it failed the checks",
-    "failed": "the run failed",
-    "partial": "the run stopped at a limit, so the answer may be incomplete",
+    "blocked": gettext_lazy("a blocked run cannot be approved (a claim in it failed the checks)"),
+    "failed": gettext_lazy("a failed run cannot be approved (the run failed)"),
+    "partial": gettext_lazy("a partial run cannot be approved (the run stopped at a limit, so the answer may be "
+                            "incomplete)"),
 }
 
-EVAL_NOT_REVIEWED = "an eval run is scored by its eval, not reviewed"
+EVAL_NOT_REVIEWED = gettext_lazy("an eval run is scored by its eval, not reviewed")
 
 
 class TransitionNotAllowed(Exception):
@@ -51,10 +56,10 @@ def decide(run, user, action, comment="", claim_comments=None, seen=None):
     with transaction.atomic():
         Run.objects.select_for_update().filter(pk=run.pk).first()
         if seen is not None and str(seen) != str(newest_review_id(run)):
-            raise TransitionNotAllowed("this form was already sent, or the run was decided since it was "
-                                       "shown; the decision recorded is below")
+            raise TransitionNotAllowed(_("this form was already sent, or the run was decided since it was "
+                                         "shown; the decision recorded is below"))
         if not run.finished:
-            raise TransitionNotAllowed("the run has not finished")
+            raise TransitionNotAllowed(_("the run has not finished"))
         review = Review.open_for(run)
         getattr(review, action)(user, comment, claim_comments)
     return review
@@ -122,9 +127,10 @@ class Review(models.Model):
         with transaction.atomic():
             current = Review.objects.select_for_update().get(pk=self.pk)
             if current.status != self.STATUS_OPEN:
-                raise TransitionNotAllowed(f"this review is already {current.get_status_display()}")
+                raise TransitionNotAllowed(_("this review is already %(status)s") % {
+                    "status": _(current.get_status_display())})
             if not self.run.finished:
-                raise TransitionNotAllowed("the run has not finished")
+                raise TransitionNotAllowed(_("the run has not finished"))
             if self.run.for_eval:
                 raise TransitionNotAllowed(EVAL_NOT_REVIEWED)
             refused = approval_refused(self.run, user) if status == self.STATUS_APPROVED else ""
@@ -179,8 +185,7 @@ def approval_refused(run, user) -> str:
     """Why `user` may not approve `run`, or "" when they may. A reviewer may still reject the
     run or request changes."""
     if run.gate in NOT_APPROVABLE:
-        return (f"a {run.gate} run cannot be approved ({NOT_APPROVABLE[run.gate]}); "
-                "reject it or request changes")
+        return _("%(reason)s; reject it or request changes") % {"reason": NOT_APPROVABLE[run.gate]}
     if run.created_by_id == user.pk and not settings.VERBATIM_ALLOW_SELF_APPROVAL:
-        return "you asked this question, so another reviewer must approve it (four eyes)"
+        return _("you asked this question, so another reviewer must approve it (four eyes)")
     return ""

@@ -8,17 +8,29 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from research.tokens import EXPIRY_DAYS, ApiToken, create_token
 
+# The page's words for each scope (ApiToken.SCOPE_CHOICES stays as the API and admin show it).
+SCOPE_LABELS = {ApiToken.SCOPE_READ: gettext_lazy("read-only: read runs"),
+                ApiToken.SCOPE_RESEARCH: gettext_lazy("research: read and start runs")}
+
 
 class TokenForm(forms.Form):
-    name = forms.CharField(max_length=100, help_text="What the token is for, e.g. “memo checker script”.")
-    days = forms.TypedChoiceField(label="Expires after", coerce=int, initial=90,
-                                  choices=[(d, f"{d} days") for d in EXPIRY_DAYS])
-    scope = forms.ChoiceField(choices=ApiToken.SCOPE_CHOICES, initial=ApiToken.SCOPE_READ,
-                              widget=forms.RadioSelect)
+    name = forms.CharField(max_length=100, label=gettext_lazy("Name"),
+                           help_text=gettext_lazy("What the token is for, e.g. “memo checker script”."))
+    days = forms.TypedChoiceField(label=gettext_lazy("Expires after"), coerce=int, initial=90,
+                                  choices=[(d, d) for d in EXPIRY_DAYS])
+    scope = forms.ChoiceField(choices=[(value, SCOPE_LABELS.get(value, label)) for value, label in ApiToken.SCOPE_CHOICES],
+                              initial=ApiToken.SCOPE_READ, widget=forms.RadioSelect, label=gettext_lazy("Scope"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["days"].choices = [(d, ngettext("%(days)s day", "%(days)s days", d) % {"days": d})
+                                       for d in EXPIRY_DAYS]
 
 
 @login_required
@@ -31,7 +43,9 @@ def tokens(request):
         _, new_token = create_token(request.user, name=data["name"].strip(), scope=data["scope"],
                                     days=data["days"])
         form = TokenForm()
-    rows = ApiToken.objects.filter(user=request.user).order_by("-created_at")
+    rows = list(ApiToken.objects.filter(user=request.user).order_by("-created_at"))
+    for row in rows:
+        row.scope_label = SCOPE_LABELS.get(row.scope, row.get_scope_display())
     status = 201 if new_token else 200
     return render(request, "research/tokens.html", {"form": form, "tokens": rows, "new_token": new_token},
                   status=status)
@@ -43,5 +57,5 @@ def revoke_token(request, pk):
     """Revoke one of the user's own tokens."""
     row = get_object_or_404(ApiToken, pk=pk, user=request.user)
     row.revoke()
-    messages.success(request, f"Token “{row.name or row.pk}” revoked: it is refused from now on.")
+    messages.success(request, _("Token “%(name)s” revoked: it is refused from now on.") % {"name": row.name or row.pk})
     return redirect("research:tokens")

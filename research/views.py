@@ -15,6 +15,9 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -27,7 +30,11 @@ from research.roles import is_reviewer
 from research.submit import InvalidRun, SpendLimit, create_run
 
 REVIEW_ACTIONS = ("approve", "reject", "request_changes")
-ACTION_LABELS = {"opened": "Opened for review", **dict(Review.STATUS_CHOICES)}
+# What the review history and notices call each step (Review.STATUS_CHOICES stays English: the
+# exports print it).
+ACTION_LABELS = {"opened": gettext_lazy("opened for review"), Review.STATUS_OPEN: gettext_lazy("awaiting review"),
+                 Review.STATUS_APPROVED: gettext_lazy("approved"), Review.STATUS_REJECTED: gettext_lazy("rejected"),
+                 Review.STATUS_CHANGES: gettext_lazy("changes requested")}
 REPLAY_MAX_DELAY_MS = 2500
 REPLAY_MIN_DELAY_MS = 300
 
@@ -195,9 +202,10 @@ def review_run(request, pk):
     claim_comments = {p: c for p, c in claim_comments.items() if c}
     try:
         review = decide(run, request.user, action, comment, claim_comments, seen=request.POST.get("seen_review"))
-        notice, level, status = f"Review recorded: {review.get_status_display()}.", messages.SUCCESS, 200
+        notice, level, status = (_("Review recorded: %(decision)s.") % {"decision": ACTION_LABELS[review.status]},
+                                 messages.SUCCESS, 200)
     except TransitionNotAllowed as exc:
-        notice, level, status = f"Not recorded: {exc}.", messages.ERROR, 409
+        notice, level, status = _("Not recorded: %(reason)s.") % {"reason": exc}, messages.ERROR, 409
     if not request.htmx:
         messages.add_message(request, level, notice)
         return redirect(reverse("research:run", args=[run.pk]) + "#review")
@@ -257,7 +265,9 @@ def demo_replay(request, pk):
 def demo_events(request, pk):
     """The recorded run's events as JSON: [{seq, kind, title, lines, delay_ms}]."""
     run = get_object_or_404(Run, pk=pk, recorded=True)
-    events = [{k: item[k] for k in ("seq", "kind", "title", "lines", "tone", "delay_ms")} for item in _paced(run)]
+    with translation.override("en"):  # data for clients, English as the API's: the page translates its own
+        events = [{k: item[k] for k in ("seq", "kind", "title", "lines", "tone", "delay_ms")}
+                  for item in _paced(run)]
     return JsonResponse({"run": run.pk, "label": run.recorded_label, "events": events})
 
 

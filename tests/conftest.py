@@ -4,12 +4,21 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
+from django.utils import translation
 
 
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     """Personas are created often; the production hasher is deliberately slow."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    """LocaleMiddleware leaves the last request's language active in the thread: a test after a
+    French page, rendering outside a request, must find English again."""
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,7 @@
     trend_svg(eval_runs, "mrr") -> "<svg …>…</svg>"   # server-rendered line chart
     latest_eval_context() -> dict                      # everything the page template needs
 
-The SVG holds only numbers and fixed words we write here (no text from the database), and no
+The SVG holds only numbers and fixed words we write here (translated: the page is the only reader) (no text from the database), and no
 style attributes: presentation attributes (stroke, fill) and classes, which the page's CSP
 allows. Values are read as floats, so nothing a stored metric holds can become markup.
 """
@@ -12,6 +12,8 @@ import math
 
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from research.eval_models import EvalRun
 
@@ -19,33 +21,33 @@ WIDTH, HEIGHT = 320, 120
 PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 34, 10, 10, 22
 TREND_RUNS = 30  # points on a chart: the most recent runs
 TRENDS = [  # (kind, metric, label)
-    (EvalRun.KIND_RETRIEVAL, "recall_at_k", "Recall@5 (retrieval)"),
-    (EvalRun.KIND_RETRIEVAL, "mrr", "MRR (retrieval)"),
-    (EvalRun.KIND_ANSWERS, "quote_fidelity", "Quote fidelity (answers)"),
+    (EvalRun.KIND_RETRIEVAL, "recall_at_k", gettext_lazy("Recall@5 (retrieval)")),
+    (EvalRun.KIND_RETRIEVAL, "mrr", gettext_lazy("MRR (retrieval)")),
+    (EvalRun.KIND_ANSWERS, "quote_fidelity", gettext_lazy("Quote fidelity (answers)")),
 ]
 
 
 # Plain names for the stored figures; a figure without one is shown under its stored name.
 METRIC_LABELS = {
-    "recall_at_k": "Found in the top 5 (recall@5)",
-    "mrr": "Mean reciprocal rank",
-    "baseline_recall_at_k": "Plain BM25: found in the top 5",
-    "baseline_mrr": "Plain BM25: mean reciprocal rank",
-    "quote_fidelity": "Shown quotes that verify",
-    "decline_rate": "Out-of-scope questions declined",
-    "false_decline_rate": "In-scope questions declined",
-    "expected_section_hit_rate": "An expected section cited",
-    "blocked_rate": "Runs blocked",
-    "failed_rate": "Runs failed",
-    "shown_quotes": "Quotes shown",
-    "verified_quotes": "Quotes verified",
-    "n": "Questions scored",
-    "n_in_scope": "In-scope questions",
-    "n_decline": "Questions to decline",
-    "seconds_p50": "Seconds per question (median)",
-    "seconds_total": "Seconds in all",
-    "usd": "Model cost (USD)",
-    "k": "Ranks counted",
+    "recall_at_k": gettext_lazy("Found in the top 5 (recall@5)"),
+    "mrr": gettext_lazy("Mean reciprocal rank"),
+    "baseline_recall_at_k": gettext_lazy("Plain BM25: found in the top 5"),
+    "baseline_mrr": gettext_lazy("Plain BM25: mean reciprocal rank"),
+    "quote_fidelity": gettext_lazy("Shown quotes that verify"),
+    "decline_rate": gettext_lazy("Out-of-scope questions declined"),
+    "false_decline_rate": gettext_lazy("In-scope questions declined"),
+    "expected_section_hit_rate": gettext_lazy("An expected section cited"),
+    "blocked_rate": gettext_lazy("Runs blocked"),
+    "failed_rate": gettext_lazy("Runs failed"),
+    "shown_quotes": gettext_lazy("Quotes shown"),
+    "verified_quotes": gettext_lazy("Quotes verified"),
+    "n": gettext_lazy("Questions scored"),
+    "n_in_scope": gettext_lazy("In-scope questions"),
+    "n_decline": gettext_lazy("Questions to decline"),
+    "seconds_p50": gettext_lazy("Seconds per question (median)"),
+    "seconds_total": gettext_lazy("Seconds in all"),
+    "usd": gettext_lazy("Model cost (USD)"),
+    "k": gettext_lazy("Ranks counted"),
 }
 # The figures of each kind the summary table shows, in its columns' order.
 HEADLINE = {
@@ -93,7 +95,7 @@ def trend_svg(eval_runs, metric, *, title="") -> str:
     parts += _axes()
     if not values:
         parts.append(format_html('<text x="{}" y="{}" class="trend__empty" fill="currentColor" '
-                                 'font-size="11">no runs yet</text>', PAD_LEFT + 8, HEIGHT // 2))
+                                 'font-size="11">{}</text>', PAD_LEFT + 8, HEIGHT // 2, _("no runs yet")))
     else:
         points = [_point(i, len(values), v) for i, v in enumerate(values)]
         if len(points) > 1:
@@ -107,7 +109,7 @@ def trend_svg(eval_runs, metric, *, title="") -> str:
         # Below the x axis, where no point can sit under it.
         parts.append(format_html('<text x="{}" y="{}" class="trend__last" fill="currentColor" '
                                  'font-size="11" text-anchor="end">{}</text>',
-                                 WIDTH - PAD_RIGHT, HEIGHT - 6, f"latest {values[-1]:.3f}"))
+                                 WIDTH - PAD_RIGHT, HEIGHT - 6, _("latest %(value)s") % {"value": f"{values[-1]:.3f}"}))
     parts.append(mark_safe("</svg>"))  # noqa: S308 - a fixed closing tag
     return mark_safe("".join(parts))  # noqa: S308 - built only from format_html pieces
 

@@ -28,6 +28,20 @@
     var index = 0;
     var timer = null;
 
+    // The status line's words come from the page (data-msg-*, in the interface language).
+    var fallback = {
+      ready: "Ready: {total} steps. Press Play, or Step through one at a time.",
+      step: "Step {index} of {total}: {title}",
+      playing: "Playing: step {index} of {total}.",
+      playingStep: "Playing: step {index} of {total}: {title}",
+      paused: "Paused at step {index} of {total}.",
+      finished: "Finished: step {index} of {total}. The checked answer is below."
+    };
+    function say(key, itemTitle) {
+      var text = controls.dataset["msg" + key.charAt(0).toUpperCase() + key.slice(1)] || fallback[key];
+      return text.replace("{index}", index).replace("{total}", items.length).replace("{title}", itemTitle || "");
+    }
+
     function title(item) {
       var t = item.querySelector(".trace__title");
       return t ? t.firstChild.textContent.trim() : "";
@@ -47,7 +61,7 @@
       items.forEach(function (item) { item.hidden = true; item.classList.remove("is-new"); });
       if (result) result.hidden = true;
       index = 0;
-      update("Ready: " + items.length + " steps. Press Play, or Step through one at a time.");
+      update(say("ready"));
     }
 
     function showNext() {
@@ -63,10 +77,10 @@
           result.hidden = false;
           revealMarks(result);
         }
-        update("Finished: step " + index + " of " + items.length + ". The checked answer is below.");
+        update(say("finished"));
         return;
       }
-      update("Step " + index + " of " + items.length + ": " + title(item));
+      update(say("step", title(item)));
     }
 
     function schedule() {
@@ -78,7 +92,7 @@
         showNext();
         if (index < items.length) {
           schedule();
-          update("Playing: step " + index + " of " + items.length + ": " + title(shown));
+          update(say("playingStep", title(shown)));
         }
       }, delay);
     }
@@ -91,11 +105,11 @@
     play.addEventListener("click", function () {
       if (index >= items.length || timer !== null) return;
       schedule();
-      update("Playing: step " + index + " of " + items.length + ".");
+      update(say("playing"));
     });
     pause.addEventListener("click", function () {
       stop();
-      update("Paused at step " + index + " of " + items.length + ".");
+      update(say("paused"));
       play.focus();
     });
     step.addEventListener("click", function () {
