@@ -331,7 +331,11 @@ def _checked_arguments(name, arguments):
 
 def _summary(content: dict) -> dict:
     if "hits" in content:
+        # Each hit's lexical coverage and semantic similarity are kept beside its id, so a run's
+        # trace shows how well retrieval matched (the measure a confidence threshold is fitted on).
         return {"ids": [h["id"] for h in content["hits"]], "count": len(content["hits"]),
+                "coverage": [h.get("coverage") for h in content["hits"]],
+                "similarity": [h.get("similarity") for h in content["hits"]],
                 "broadened": content["broadened"],
                 "better_outside": bool((content.get("scope") or {}).get("better_outside"))}
     if "same_version" in content:  # get_version_changes: texts of other versions join no allowlist

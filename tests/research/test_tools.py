@@ -33,6 +33,16 @@ def test_search_limited_to_the_runs_acts_finds_sections_there():
     assert tools.retrieved_ids[:1] == [out.content["hits"][0]["id"]]
 
 
+def test_the_trace_keeps_how_well_each_hit_matched():
+    tools = toolbox(acts=["P-8.6"])
+    hits = tools.search_statutes("disclose personal information subpoena").content["hits"]
+    event = tools.run.events.filter(kind=RunEvent.KIND_TOOL_RESULT).last().data
+    assert event["ids"] == [h["id"] for h in hits]
+    assert event["coverage"] == [h["coverage"] for h in hits]
+    assert event["similarity"] == [h["similarity"] for h in hits]
+    assert 0 < event["coverage"][0] <= 1
+
+
 def test_search_broadens_to_every_act_when_the_scope_has_nothing():
     tools = toolbox(acts=["I-21"])
     out = tools.search_statutes("copyright infringement")
