@@ -63,6 +63,8 @@ def test_it_prints_the_figures_as_json_on_the_last_line(tmp_path):
     assert figures["quote_fidelity"] == 1.0
     assert figures["decline_rate"] == 1.0
     assert figures["expected_section_hit_rate"] == 1.0
+    assert (figures["answered_rate"], figures["answer_precision"], figures["leads_rate"]) == (1.0, 1.0, 0.0)
+    assert any(line.startswith("answer precision          1.000") for line in lines)
     assert figures["usd"] == 0.0
     assert figures["passed_thresholds"] is True
 

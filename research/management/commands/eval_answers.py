@@ -77,6 +77,12 @@ class Command(BaseCommand):
         self.stdout.write(f"false-decline rate        {pct(f['false_decline_rate'])}")
         self.stdout.write(f"blocked rate              {pct(f['blocked_rate'])}")
         self.stdout.write(f"expected-section hit rate {pct(f['expected_section_hit_rate'])}")
+        self.stdout.write(f"answered (coverage)       {pct(f['answered_rate'])}  "
+                          f"(leads instead: {pct(f['leads_rate'])})")
+        self.stdout.write(f"answer precision          {pct(f['answer_precision'])}")
+        if f["confidence_curve"]:
+            curve = ", ".join(f"{t:.2f}: {c:.2f}/{p:.2f}" for t, c, p in f["confidence_curve"])
+            self.stdout.write(f"threshold: coverage/precision  {curve}")
         self.stdout.write(f"cost                      ${f['usd']:.4f}")
         self.stdout.write(f"time                      p50 {f['seconds_p50']:.2f}s, total {f['seconds_total']:.1f}s")
         verdict = "met" if f["passed_thresholds"] else "NOT met: " + "; ".join(f["threshold_failures"])
