@@ -113,9 +113,11 @@ class ExtractiveEngine(Engine):
         not_in_text = " ".join([*_broadening_notes(found, corpus), _not_in_text(claims, corpus),
                                 *self._pending_notes(best, corpus)])
         definitions = [c["citations"][0]["provision_id"] for c in claims[len(best):]]
+        # "partly", never "supported": on a sealed set the answers given at the threshold cited an
+        # expected section in 3 of 6 questions (docs/evals.md), so the measure proves no more.
         return Submission({"claims": claims, "reading": _reading(best, corpus, definitions),
                            "not_in_text": not_in_text, "confidence": confidence.as_dict(),
-                           "answers_question": {"measure": "retrieval confidence", "verdict": "supported",
+                           "answers_question": {"measure": "retrieval confidence", "verdict": "partly",
                                                 "score": confidence.score}})
 
     def _pending_notes(self, best, corpus) -> list[str]:
