@@ -172,7 +172,7 @@ def _clean_question(question):
         raise InvalidRun({"question": Message(gettext_noop("ask a question (it is empty)"))})
     problem = invalid_text(question)
     if problem:
-        raise InvalidRun({"question": f"invalid text: {problem}"})
+        raise InvalidRun({"question": Message(gettext_noop("invalid text: %(problem)s"), problem=problem)})
     if not has_visible_text(question):
         raise InvalidRun({"question": Message(gettext_noop("ask a question (it holds only invisible characters)"))})
     question = question.strip()

@@ -189,6 +189,17 @@ def test_a_rate_limit_is_said_in_french(french, settings):
                  ["Too many requests", "rate limit reached"])
 
 
+def test_refused_text_is_said_in_french(french):
+    text = text_of(french.get("/search/", {"q": "a\x00b"}), status=422)
+    assert_shows(text, ["<h1>Cette demande est illisible</h1>",
+                        "texte non valide dans q : un caractère NUL (U+0000) à la position 1"],
+                 ["invalid text", "That request cannot be read"])
+    text = text_of(french.get("/acts/P-8.6/%01/"), status=404)
+    assert_shows(text, ["<h1>Page introuvable</h1>",
+                        "introuvable : l’adresse contient un caractère de contrôle (U+0001) à la position 12"],
+                 ["not found: the address holds"])
+
+
 # --- the API stays English -------------------------------------------------------------------
 
 
@@ -203,6 +214,8 @@ def test_the_api_refuses_a_run_in_english_to_a_french_browser(french, people):
     response = start({"question": INVISIBLE})
     assert (response.status_code, response["Content-Language"]) == (422, "en-ca")
     assert response.json()["errors"] == {"question": "ask a question (it holds only invisible characters)"}
+    response = start({"question": "a\x00b"})
+    assert response.json()["errors"] == {"question": "a NUL character (U+0000) at position 1"}
     response = start({"question": QUESTION, "acts": ["P-8.6"], "as_at": "2001-01-01"})
     assert response.json()["errors"] == {"as_at": "version not held: the earliest eng version of P-8.6 we hold is "
                                                   "consolidated to 2019-06-21"}
