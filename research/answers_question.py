@@ -55,6 +55,17 @@ def claim_signal(run, position) -> dict:
     return found
 
 
+def stored_measure(answer: dict) -> dict | None:
+    """The run's measure as stored ({measure, verdict, score}), or None where nothing measured it:
+    what the API returns."""
+    record = (answer or {}).get("answers_question")
+    if _measured(record) is None:
+        return None
+    score = record.get("score")
+    return {"measure": record["measure"], "verdict": record["verdict"],
+            "score": float(score) if isinstance(score, (int, float)) else None}
+
+
 def _measured(record) -> dict | None:
     """The signal a stored measure gives, or None when `record` is not a measure we know."""
     if not isinstance(record, dict):

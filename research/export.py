@@ -42,7 +42,20 @@ def run_export(run: Run, request=None) -> tuple[str, dict]:
     markdown, evidence = render_answer(answer, views, run.as_at, CORPUS_LABEL)
     question = " ".join(run.question.split())
     facts = "\n".join(f"- {label}: {value}" for label, value in run_facts(run, request))
-    return f"# Question\n\n{question}\n\n{facts}\n\n{signals_line(run)}\n\n{markdown}", evidence
+    unanswered = "".join(f"{block}\n\n" for block in unanswered_blocks(run))
+    return f"# Question\n\n{question}\n\n{facts}\n\n{signals_line(run)}\n\n{unanswered}{markdown}", evidence
+
+
+def unanswered_blocks(run) -> list[str]:
+    """Why a declined run did not answer, and the leads it lists (Markdown blocks; none for a run
+    that answered)."""
+    if run.gate != Run.GATE_DECLINED or not run.scope_note:
+        return []
+    leads = (run.answer or {}).get("leads") or []
+    if not leads:
+        return [f"Scope: {run.scope_note}"]
+    items = "\n".join(f"- {_lead_line(lead)}" for lead in leads)
+    return [run.scope_note, f"## Leads to read (not an answer)\n\n{items}"]
 
 
 def signals_line(run) -> str:
@@ -53,3 +66,10 @@ def signals_line(run) -> str:
     if answers is not None:
         signals.append(f"{answers['label']} ({answers['explanation']})")
     return " · ".join(signals)
+
+
+def _lead_line(lead) -> str:
+    """“s. 125(1) of the Canada Labour Code — Specific duties: “lead-in … passage””."""
+    note = f" — {lead['marginal_note']}" if lead.get("marginal_note") else ""
+    text = " … ".join(part for part in (lead.get("lead_in", ""), lead.get("passage", "")) if part)
+    return f"{lead['citation']}{note}: “{' '.join(text.split())}”"

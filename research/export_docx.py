@@ -13,7 +13,7 @@ import io
 from docx import Document
 from docx.shared import RGBColor
 
-from research.export import CORPUS_LABEL, signals_line
+from research.export import CORPUS_LABEL, signals_line, unanswered_blocks
 from research.presenting import claim_panels, run_reading
 from research.run_record import run_facts
 from verifier.adapter import DbCorpus
@@ -41,6 +41,7 @@ def run_docx(run, request=None) -> bytes:
         _labelled(doc.add_paragraph(), label, value)
     doc.add_paragraph(signals_line(run))
     _labelled(doc.add_paragraph(), "Source", CORPUS_LABEL)
+    _unanswered(doc, run)
 
     doc.add_heading("Text", level=1)
     checked = [p for p in panels if not p["blocked"]]
@@ -69,6 +70,18 @@ def run_docx(run, request=None) -> bytes:
     out = io.BytesIO()
     doc.save(out)
     return out.getvalue()
+
+
+def _unanswered(doc, run):
+    """Why a declined run did not answer, and the leads it lists, as the Markdown export has them."""
+    for block in unanswered_blocks(run):
+        heading, _, items = block.partition("\n\n")
+        if heading.startswith("## "):
+            doc.add_heading(heading[3:], level=1)
+            for item in items.splitlines():
+                doc.add_paragraph(item[2:], style="List Bullet")
+        else:
+            doc.add_paragraph(block)
 
 
 def _claim(doc, panel, corpus):

@@ -14,6 +14,7 @@ import itertools
 import json
 import re
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
 
@@ -55,6 +56,11 @@ GATE_LABELS = {
     Run.GATE_FAILED: (gettext_noop("Failed"), "bad", gettext_noop("The run could not finish.")),
 }
 
+# A declined run that lists leads: it found sections, but not confidently enough to answer.
+NO_CLEAR_ANSWER = (gettext_noop("No clear answer"), "warn",
+                   gettext_noop("No provision was found that clearly answers the question. The closest sections "
+                                "are listed below as leads to read, not as an answer."))
+
 CLAIM_LABELS = {
     Claim.STATUS_PASS: (gettext_noop("Quotes: verified verbatim"), "ok"),
     Claim.STATUS_DOWNGRADED: (gettext_noop("Quotes: verified verbatim in the section"), "warn"),
@@ -71,8 +77,29 @@ def gate_badge(run):
     if not run.finished:
         return {"label": gettext_noop("Running") if run.status == Run.STATUS_RUNNING else gettext_noop("Queued"), "tone": "info",
                 "explanation": gettext_noop("The answer appears here when the run finishes.")}
-    label, tone, explanation = GATE_LABELS.get(run.gate, (run.gate or gettext_noop("Unknown"), "warn", ""))
+    if run.gate == Run.GATE_DECLINED and (run.answer or {}).get("no_clear_answer"):
+        label, tone, explanation = NO_CLEAR_ANSWER
+    else:
+        label, tone, explanation = GATE_LABELS.get(run.gate, (run.gate or gettext_noop("Unknown"), "warn", ""))
     return {"label": label, "tone": tone, "explanation": explanation}
+
+
+def leads(run, corpus=None) -> list[dict]:
+    """The sections a run with no clear answer lists to read: each with its citation, note, the
+    passage that came closest (as stored) and a link to the section at the run's date."""
+    found = (run.answer or {}).get("leads") or []
+    if not found:
+        return []
+    corpus = corpus or DbCorpus(lang=run.lang, as_at=run.as_at)
+    out = []
+    for lead in found:
+        view = corpus.get(lead.get("section_id") or "")
+        url = ""
+        if view is not None:
+            url = reverse("corpus:section", args=[view.act, view.id.split(":", 1)[1]])
+            url += f"?as_at={run.as_at:%Y-%m-%d}" if run.as_at else ""
+        out.append({**lead, "url": url, "text_lang": _text_lang(corpus, view)})
+    return out
 
 
 def answer_context(run):
@@ -91,6 +118,7 @@ def answer_context(run):
         "reading_parts": parts,
         "reading_withheld": sum(1 for p in parts if p.withheld),
         "answers": answers_question.run_signal(run),
+        "leads": leads(run, corpus),
         "answer_warnings": [explain(f) for f in answer_findings(run)],
         "usage": usage(run),
     }

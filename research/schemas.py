@@ -84,6 +84,21 @@ class ReadingPartOut(Schema):
     reason: str
 
 
+class LeadOut(Schema):
+    provision_id: str  # the unit whose passage came closest
+    section_id: str
+    citation: str  # "s. 7 of the Personal Information Protection and Electronic Documents Act"
+    marginal_note: str
+    lead_in: str  # the lead-ins the passage reads under, verbatim ("" when none)
+    passage: str  # the passage, verbatim in the stored text of provision_id
+
+
+class AnswersQuestionOut(Schema):
+    measure: str  # "retrieval confidence" or "model judge": what measured it, never code
+    verdict: str  # "supported", "partly" or "not shown"
+    score: float | None
+
+
 class RunOut(Schema):
     id: int
     uuid: str
@@ -108,6 +123,11 @@ class RunOut(Schema):
     reading_parts: list[ReadingPartOut]
     not_in_text: str
     scope_note: str
+    # No clear answer: the engine's retrieval confidence was below its threshold, so the run
+    # declined and lists the closest sections as leads to read, not as an answer.
+    no_clear_answer: bool
+    leads: list[LeadOut]
+    answers_question: AnswersQuestionOut | None  # whether the answer answers the question, and what measured it
     broadened: bool
     broadening: BroadeningOut | None  # where a broadened run looked; null when it did not broaden
     partial_reason: str

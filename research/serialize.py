@@ -1,5 +1,6 @@
 """Runs as plain dicts: the API's response bodies (shapes in research/schemas.py)."""
 
+from research import answers_question
 from research.models import Claim
 from verifier.adapter import DbCorpus
 
@@ -7,6 +8,7 @@ from verifier.adapter import DbCorpus
 def run_detail(run):
     """Everything a client needs to show a run: claims with citations and findings, usage."""
     claims = [claim_dict(c) for c in run.claims.prefetch_related("citations__version").order_by("position")]
+    answer = run.answer or {}
     return {
         "id": run.pk,
         "uuid": str(run.uuid),
@@ -31,6 +33,9 @@ def run_detail(run):
         "reading_parts": reading_parts(run),
         "not_in_text": run.not_in_text,
         "scope_note": run.scope_note,
+        "no_clear_answer": bool(answer.get("no_clear_answer")),
+        "leads": answer.get("leads") or [],
+        "answers_question": answers_question.stored_measure(answer),
         "broadened": run.broadened,
         "broadening": run.broadening or None,
         "partial_reason": run.partial_reason,

@@ -243,6 +243,10 @@ VERBATIM_ANTHROPIC_MAX_RETRIES = env_int("VERBATIM_ANTHROPIC_MAX_RETRIES", 2)
 # Model calls per run, answer and repair turns and rejected submissions together.
 VERBATIM_MAX_MODEL_CALLS = env_int("VERBATIM_MAX_MODEL_CALLS", 24)
 VERBATIM_MAX_QUESTION_CHARS = env_int("VERBATIM_MAX_QUESTION_CHARS", 4_000)
+# The extractive engine answers only at or above this retrieval confidence (unset: the chosen
+# default in research/engines/extractive_confidence.py; 0 answers every question it can quote).
+_min_confidence = os.environ.get("VERBATIM_EXTRACTIVE_MIN_CONFIDENCE", "").strip()
+VERBATIM_EXTRACTIVE_MIN_CONFIDENCE = float(_min_confidence) if _min_confidence else None
 VERBATIM_DAILY_USD_CAP = env_float("VERBATIM_DAILY_USD_CAP", 50.0)
 VERBATIM_DAILY_RUNS_PER_USER = env_int("VERBATIM_DAILY_RUNS_PER_USER", 100)
 # Four eyes: a reviewer may approve their own run only on a one-person install.

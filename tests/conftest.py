@@ -28,6 +28,14 @@ def no_rate_limits(settings):
 
 
 @pytest.fixture
+def answer_all(settings):
+    """The extractive engine answers every question it can quote from, whatever its retrieval
+    confidence: for tests of how it quotes, not of when it answers (tests/research/
+    test_extractive_confidence.py tests the threshold at its default)."""
+    settings.VERBATIM_EXTRACTIVE_MIN_CONFIDENCE = 0
+
+
+@pytest.fixture
 def people(db):
     """alice (lawyer), bob (reviewer), charlie (outsider): see tests/base.py."""
     from tests.base import personas

@@ -7,14 +7,17 @@ question, trusts the search's order of sections, reads the top sections whole, a
 each the sentence (with the lead-in it needs to read correctly) that covers most of the
 question's words (research/engines/extractive_passages.py). The first section is quoted when
 anything in it matches; the next ones only when their best passage covers the question nearly
-as well. It declines when nothing read matches at all. This lets the app answer on a fresh
-machine with no API key; its Reading says plainly that the passages were picked by matching
-words.
+as well. It declines when nothing read matches at all. It answers only when its retrieval
+confidence (research/engines/extractive_confidence.py) reaches the threshold; below it, the run
+declines with no claim and lists the sections that came closest as leads to read. This lets the
+app answer on a fresh machine with no API key; its Reading says plainly that the passages were
+picked by matching words.
 """
 
 import re
 
 from corpus import korean_search, spelling
+from research.engines import extractive_confidence
 from research.engines import extractive_korean as korean
 from research.engines.base import Engine, Submission
 from research.engines.extractive_passages import passages_of, question_terms, score
@@ -102,13 +105,18 @@ class ExtractiveEngine(Engine):
             return _decline("Not answered: the statutes searched hold no passage that matches the question "
                             "well enough to quote. It may be outside the corpus (provincial or foreign law, "
                             "case law, tax) or need different words." + not_held)
+        confidence = extractive_confidence.measure(hits, best)
+        if confidence.score < extractive_confidence.threshold():
+            return _leads(best, confidence, corpus, not_held)
         claims = [_claim(p) for p in best]
         claims += self._definition_claims(best, question, corpus)
         not_in_text = " ".join([*_broadening_notes(found, corpus), _not_in_text(claims, corpus),
                                 *self._pending_notes(best, corpus)])
         definitions = [c["citations"][0]["provision_id"] for c in claims[len(best):]]
         return Submission({"claims": claims, "reading": _reading(best, corpus, definitions),
-                           "not_in_text": not_in_text})
+                           "not_in_text": not_in_text, "confidence": confidence.as_dict(),
+                           "answers_question": {"measure": "retrieval confidence", "verdict": "supported",
+                                                "score": confidence.score}})
 
     def _pending_notes(self, best, corpus) -> list[str]:
         """One sentence per quoted section that amendments not in force touch, naming each
@@ -282,6 +290,22 @@ def _names(instruments) -> str:
     named = [f"{'' if name.lower().startswith(('the ', 'la ', 'le ', "l'")) else 'the '}{name} ({code})"
              for code, name in instruments]
     return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def _leads(best, confidence, corpus, not_held) -> Submission:
+    """No answer, and the sections that came closest, to read: the retrieval confidence is below
+    the engine's threshold, so the passages are not offered as an answer. The run ends declined
+    (nothing is claimed); `leads` lists each section with its citation, note and best passage
+    (`passage` word for word in the unit `provision_id`, `lead_in` the lead-ins it reads under)."""
+    leads = [{"provision_id": p.unit_id, "section_id": p.section_id, "citation": _cited(p.unit_id, corpus),
+              "marginal_note": p.marginal_note, "lead_in": " ".join(t for _, t in p.chapeaux if t != p.text),
+              "passage": p.text} for p in best]
+    return Submission({
+        "decline": True, "no_clear_answer": True, "leads": leads, "confidence": confidence.as_dict(),
+        "scope_note": ("No provision was found that clearly answers the question. The sections below came "
+                       "closest; they are leads to read, not an answer (retrieval confidence "
+                       f"{confidence.score:.2f}, below the {extractive_confidence.threshold():.2f} at which "
+                       "this engine answers)." + not_held)})
 
 
 def _decline(note) -> Submission:

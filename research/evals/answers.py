@@ -33,6 +33,7 @@ from verifier.pinpoints import PinpointError, parse_provision_id
 from verifier.quotes import check_quote
 
 ENGINES = ("extractive", "scripted", "anthropic")
+ANSWERED = {Run.GATE_PASS, Run.GATE_PARTIAL}  # gates of a run that answered with checked quotes
 EVAL_USER = "eval-bot"
 SHOWN = {Claim.STATUS_PASS, Claim.STATUS_DOWNGRADED}
 # Every engine must show only quotes that verify, whatever thresholds.yaml says.
@@ -57,6 +58,11 @@ class AnswerResult:
     fidelity_failures: list = field(default_factory=list)
     blocking_codes: list = field(default_factory=list)
     hit: bool = False
+    # The extractive engine's retrieval confidence (None for other engines), and for a run that
+    # listed leads instead of answering, the leads' sections and whether one was expected.
+    confidence: float | None = None
+    leads: list = field(default_factory=list)
+    lead_hit: bool = False
     ok: bool = False
     reason: str = ""
     usd: float = 0.0
@@ -74,6 +80,7 @@ class AnswerReport:
         runs = self.results
         in_scope = [r for r in runs if not r.decline]
         out_of_scope = [r for r in runs if r.decline]
+        answered = [r for r in in_scope if r.gate in ANSWERED]
         shown = sum(r.shown_quotes for r in runs)
         verified = sum(r.verified_quotes for r in runs)
         seconds = [r.seconds for r in runs]
@@ -91,11 +98,42 @@ class AnswerReport:
             "blocked_rate": _rate(sum(r.gate == Run.GATE_BLOCKED for r in runs), len(runs)),
             "failed_rate": _rate(sum(r.gate == Run.GATE_FAILED for r in runs), len(runs)),
             "expected_section_hit_rate": _rate(sum(r.hit for r in in_scope), len(in_scope)),
+            # Coverage and precision: of the in-scope questions, the share answered (not declined,
+            # failed or blocked), and of those answered, the share whose quotes include an
+            # expected section. A run listing leads is not answered.
+            "answered_rate": _rate(len(answered), len(in_scope)),
+            "answer_precision": _rate(sum(r.hit for r in answered), len(answered)),
+            "leads_rate": _rate(sum(bool(r.leads) for r in in_scope), len(in_scope)),
+            "confidence_curve": confidence_curve(in_scope),
             "usd": _round(sum(r.usd for r in runs), 6),
             "seconds_p50": _round(statistics.median(seconds), 3) if seconds else 0.0,
             "seconds_total": _round(sum(seconds), 3),
             "skipped": [item_id for item_id, _ in self.skipped],
         }
+
+
+def confidence_curve(in_scope, points=12) -> list:
+    """[[threshold, coverage, precision]] for the extractive engine's retrieval confidence: were
+    the engine to answer exactly the questions scoring at or above each threshold, the share of
+    in-scope questions answered and the share of those whose sections include an expected one
+    (the quoted sections of an answer, the leads of a run that listed leads). Questions with no
+    confidence (declined by scope, failed, other engines) are never answered. Thresholds are the
+    scores at evenly spaced shares of the scored questions, highest first; [] when none is scored."""
+    scored = sorted(((r.confidence, r.hit or r.lead_hit) for r in in_scope if r.confidence is not None),
+                    key=lambda pair: -pair[0])
+    if not scored:
+        return []
+    curve, seen = [], set()
+    for i in range(1, points + 1):
+        n = max(1, round(len(scored) * i / points))
+        threshold = scored[n - 1][0]
+        n = sum(1 for score, _ in scored if score >= threshold)  # ties answer together
+        if n in seen:
+            continue
+        seen.add(n)
+        hits = sum(hit for score, hit in scored if score >= threshold)
+        curve.append([_round(threshold, 3), _round(n / len(in_scope), 3), _round(hits / n, 3)])
+    return curve
 
 
 def evaluate_answers(items, engine, *, scripts=None, limit=None, progress=None) -> AnswerReport:
@@ -161,6 +199,7 @@ def answer_one(item, engine, user, script=None) -> AnswerResult:
     result.seconds = time.monotonic() - started
     result.run_id, result.gate, result.usd = run.pk, run.gate, float(run.usd or Decimal("0"))
     _score_quotes(run, result)
+    _score_confidence(run, result)
     result.ok, result.reason = _verdict(run, result)
     return result
 
@@ -189,6 +228,16 @@ def _score_quotes(run, result) -> None:
     result.hit = any(_covers(e, cited) for e in result.expected for cited in result.cited)
 
 
+def _score_confidence(run, result) -> None:
+    """The engine's retrieval confidence, and the leads of a run that listed them instead of
+    answering (with whether one of them is expected)."""
+    answer = run.answer or {}
+    score = (answer.get("confidence") or {}).get("score")
+    result.confidence = float(score) if isinstance(score, (int, float)) else None
+    result.leads = list(dict.fromkeys(lead.get("section_id", "") for lead in answer.get("leads") or []))
+    result.lead_hit = any(_covers(e, lead) for e in result.expected for lead in result.leads)
+
+
 def _fidelity_problem(citation, view) -> str:
     if view is None:
         return "the stored text it was checked against is no longer found"
@@ -211,6 +260,10 @@ def _verdict(run, result) -> tuple[bool, str]:
             return True, "declined as expected"
         cited = ", ".join(result.cited) or "nothing"
         return False, f"answered an out-of-scope question (gate {run.gate}): cited {cited}"
+    if declined and result.leads:
+        found = "an expected section among them" if result.lead_hit else "no expected section among them"
+        return False, (f"no clear answer (retrieval confidence {result.confidence:.2f}): listed leads "
+                       f"{', '.join(result.leads)}, {found}")
     if declined:
         note = (run.scope_note or "no scope note").strip()
         return False, f"declined an in-scope question: {note[:300]}"

@@ -48,17 +48,22 @@ METRIC_LABELS = {
     "seconds_total": gettext_lazy("Seconds in all"),
     "usd": gettext_lazy("Model cost (USD)"),
     "k": gettext_lazy("Ranks counted"),
+    "answered_rate": gettext_lazy("In-scope questions answered (coverage)"),
+    "answer_precision": gettext_lazy("Answers citing an expected section (precision)"),
+    "leads_rate": gettext_lazy("In-scope questions given leads, not an answer"),
 }
+NOT_FIGURES = {"confidence_curve", "threshold_failures", "skipped"}  # stored lists, shown otherwise
 # The figures of each kind the summary table shows, in its columns' order.
 HEADLINE = {
     EvalRun.KIND_RETRIEVAL: ("recall_at_k", "mrr", "baseline_recall_at_k"),
-    EvalRun.KIND_ANSWERS: ("quote_fidelity", "decline_rate", "expected_section_hit_rate"),
+    EvalRun.KIND_ANSWERS: ("quote_fidelity", "decline_rate", "answered_rate", "answer_precision"),
 }
 
 
 def labelled(metrics) -> list[tuple[str, object]]:
     """(plain name, value) for each stored figure, in stored order."""
-    return [(METRIC_LABELS.get(name, name.replace("_", " ")), value) for name, value in (metrics or {}).items()]
+    return [(METRIC_LABELS.get(name, name.replace("_", " ")), value) for name, value in (metrics or {}).items()
+            if name not in NOT_FIGURES]
 
 
 def latest_per_set() -> list[dict]:
@@ -114,6 +119,55 @@ def trend_svg(eval_runs, metric, *, title="") -> str:
     return mark_safe("".join(parts))  # noqa: S308 - built only from format_html pieces
 
 
+def curve_svg(points, *, title="", chosen=None) -> str:
+    """Precision (y) against coverage (x) as the answer threshold moves (an answer eval's stored
+    `confidence_curve`: [[threshold, coverage, precision]]), both from 0 to 1; the point at the
+    engine's threshold `chosen` (the lowest threshold at or above it) is marked."""
+    rows = [(t, c, p) for t, c, p in ((_number(a), _number(b), _number(c)) for a, b, c in _triples(points))
+            if None not in (t, c, p)]
+    parts = [format_html('<svg xmlns="http://www.w3.org/2000/svg" class="trend curve" viewBox="0 0 {} {}" '
+                         'width="{}" height="{}" role="img" aria-label="{}">', WIDTH, HEIGHT, WIDTH, HEIGHT, title)]
+    parts += _axes()
+    parts.append(format_html('<text x="{}" y="{}" class="trend__last" fill="currentColor" font-size="11" '
+                             'text-anchor="end">{}</text>', WIDTH - PAD_RIGHT, HEIGHT - 6, _("coverage →")))
+    if not rows:
+        parts.append(format_html('<text x="{}" y="{}" class="trend__empty" fill="currentColor" '
+                                 'font-size="11">{}</text>', PAD_LEFT + 8, HEIGHT // 2, _("not measured")))
+    else:
+        xy = [(_x(c), _y(p)) for _, c, p in rows]
+        if len(xy) > 1:
+            parts.append(format_html('<polyline class="trend__line" points="{}" fill="none" stroke="currentColor" '
+                                     'stroke-width="2"/>', " ".join(f"{x:.1f},{y:.1f}" for x, y in xy)))
+        at = [t for t, _, _ in rows if chosen is not None and t >= chosen]
+        mark = min(at) if at else None
+        for (t, c, p), (x, y) in zip(rows, xy, strict=True):
+            tip = _("threshold %(t)s: coverage %(c)s, precision %(p)s") % {
+                "t": f"{t:.2f}", "c": f"{c:.2f}", "p": f"{p:.2f}"}
+            parts.append(format_html('<circle class="trend__point{}" cx="{}" cy="{}" r="{}" fill="currentColor">'
+                                     '<title>{}</title></circle>', " curve__chosen" if t == mark else "",
+                                     f"{x:.1f}", f"{y:.1f}", 5 if t == mark else 3, tip))
+    parts.append(mark_safe("</svg>"))  # noqa: S308 - a fixed closing tag
+    return mark_safe("".join(parts))  # noqa: S308 - built only from format_html pieces
+
+
+def coverage_curves() -> list[dict]:
+    """For each question set, the newest extractive answer eval's coverage/precision curve, with
+    the threshold the engine answers at: [{label, svg, answered, precision}]."""
+    from research.engines.extractive_confidence import threshold
+
+    curves = []
+    for row in latest_per_set():
+        run = row["run"]
+        points = (run.metrics or {}).get("confidence_curve") if run.kind == EvalRun.KIND_ANSWERS else None
+        if run.engine != "extractive" or not points:
+            continue
+        title = _("%(set)s: precision against coverage") % {"set": row["set"]}
+        curves.append({"label": title, "svg": curve_svg(points, title=title, chosen=threshold()),
+                       "answered": (run.metrics or {}).get("answered_rate"),
+                       "precision": (run.metrics or {}).get("answer_precision")})
+    return curves
+
+
 def latest_eval_context() -> dict:
     """For the evals page: the latest retrieval and answer eval runs with their per-question
     results (ordered as the golden file), and trend charts for recall@5, MRR and quote fidelity
@@ -139,6 +193,7 @@ def latest_eval_context() -> dict:
         "retrieval_results": list(retrieval.results.all()) if retrieval else [],
         "answer_results": list(answers.results.select_related("run").all()) if answers else [],
         "trends": trends,
+        "curves": coverage_curves(),
     }
 
 
@@ -177,6 +232,16 @@ def _point(i, count, value):
     left, right = PAD_LEFT + 6, WIDTH - PAD_RIGHT - 6
     x = (left + right) / 2 if count == 1 else left + (right - left) * i / (count - 1)
     return x, _y(value)
+
+
+def _x(value):
+    left, right = PAD_LEFT + 6, WIDTH - PAD_RIGHT - 6
+    return left + (right - left) * max(0.0, min(1.0, value))
+
+
+def _triples(points):
+    """The rows of a stored curve that are three-item lists; anything else is skipped."""
+    return [row for row in points or [] if isinstance(row, (list, tuple)) and len(row) == 3]
 
 
 def _y(value):

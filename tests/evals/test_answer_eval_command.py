@@ -10,7 +10,9 @@ from django.core.management import CommandError, call_command
 from research.eval_models import EvalRun
 from research.models import Run
 
-pytestmark = pytest.mark.django_db
+# The harness's figures, on questions the engine answers whatever its confidence (the threshold's
+# figures: tests/research/test_extractive_confidence.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("answer_all")]
 
 GOLDEN = """
 - id: pa-cabinet

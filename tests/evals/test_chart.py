@@ -91,5 +91,6 @@ def test_the_summary_has_the_newest_run_of_each_set_under_plain_names():
                                          ("Plain BM25: found in the top 5", None)]),
         ("answers", "Golden (with typos)", [("Shown quotes that verify", 1.0),
                                             ("Out-of-scope questions declined", 0.5),
-                                            ("An expected section cited", None)]),
+                                            ("In-scope questions answered (coverage)", None),
+                                            ("Answers citing an expected section (precision)", None)]),
     ]

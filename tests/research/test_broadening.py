@@ -57,6 +57,7 @@ def test_a_narrower_scope_the_engine_chose_is_reported_but_does_not_broaden_the_
     assert tools.run.broadened is False
 
 
+@pytest.mark.usefixtures("answer_all")  # about what the answer discloses, not whether it answers
 def test_the_extractive_engine_discloses_where_it_looked_and_where_the_better_matches_are():
     run = Run.objects.create(question=PARODY, engine="extractive", acts=["P-8.6"])
     run = pipeline.execute(run.pk)

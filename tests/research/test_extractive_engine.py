@@ -12,7 +12,7 @@ from verifier.adapter import DbCorpus
 from verifier.gate_warnings import reading_refs
 from verifier.pinpoints import parse_provision_id
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("answer_all")]
 
 SUBPOENA = "Can an organization disclose personal information without consent to comply with a subpoena?"
 

@@ -16,7 +16,7 @@ from django.core.management import call_command
 from research import pipeline
 from research.models import Citation, Run
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("answer_all")]
 
 FIXTURE = Path(__file__).parent / "fixtures" / "repealed-definition-fra.tar.xz"
 

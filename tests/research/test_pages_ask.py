@@ -77,6 +77,7 @@ def test_it_escapes_a_script_in_the_question(client, alice):
     assert "<script>alert(" not in client.get(reverse("research:ask")).content.decode()
 
 
+@pytest.mark.usefixtures("answer_all")  # the page of an answer; when the engine answers: test_extractive_confidence
 def test_the_run_page_shows_the_extractive_answer_once_the_pipeline_has_run(client, alice):
     from research import pipeline
 
