@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from corpus.languages import question_lang
+from corpus.messages import translated
 from corpus.models import LANG_CHOICES
 from verifier.acts import RESOLVED, resolve_act
 from verifier.adapter import DbCorpus
@@ -33,7 +34,7 @@ class SearchForm(forms.Form):
             return ""
         found = resolve_act(name, DbCorpus().act_refs())
         if found.status != RESOLVED:
-            raise forms.ValidationError(found.message)
+            raise forms.ValidationError(translated(found.message))
         return found.code
 
     def clean(self):

@@ -8,9 +8,11 @@ file writes nothing; a changed file becomes a new version and the old one stays.
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from corpus import instrument_names
 from corpus.ingest.regulations import french_file_stem
+from corpus.messages import Message
 
 LANG_CHOICES = [("eng", "English"), ("fra", "French"), ("kor", "Korean")]
 KOREAN = "kor"
@@ -18,7 +20,8 @@ KOREA = "kr"
 
 
 class VersionNotHeld(Exception):
-    """The date asked for is before the first version we hold."""
+    """The date asked for is before the first version we hold. Its message is a
+    corpus.messages.Message: English as it is, `translated(exc)` on a page."""
 
 
 class Act(models.Model):
@@ -105,15 +108,18 @@ class Act(models.Model):
         if version is None:
             first = self.versions.filter(lang=lang).order_by("pit_date").first()
             if first is None:
-                raise VersionNotHeld(f"{self.code} is not held in {lang}")
+                raise VersionNotHeld(Message(gettext_noop("%(code)s is not held in %(lang)s"),
+                                             code=self.code, lang=lang))
             if self.is_korean:
-                raise VersionNotHeld(
-                    f"version not held: {self.code} as at {(as_at or timezone.localdate()).isoformat()}; "
-                    f"the earliest revision held is in force from {first.pit_date.isoformat()}")
-            raise VersionNotHeld(
-                f"version not held: the earliest {lang} version of {self.code} we hold "
-                f"is consolidated to {first.pit_date.isoformat()}"
-            )
+                raise VersionNotHeld(Message(
+                    gettext_noop("version not held: %(code)s as at %(date)s; the earliest revision held is in "
+                                 "force from %(first)s"),
+                    code=self.code, date=(as_at or timezone.localdate()).isoformat(),
+                    first=first.pit_date.isoformat()))
+            raise VersionNotHeld(Message(
+                gettext_noop("version not held: the earliest %(lang)s version of %(code)s we hold is "
+                             "consolidated to %(first)s"),
+                lang=lang, code=self.code, first=first.pit_date.isoformat()))
         return version
 
     def not_yet_in_force(self, lang="eng", as_at=None):

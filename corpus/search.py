@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 
 from django.db import connection
+from django.utils.translation import gettext_noop
 
 from corpus import (
     citation_query,
@@ -29,6 +30,7 @@ from corpus import (
 from corpus import search_backends as backends
 from corpus.act_names import INFORMAL_NAMES
 from corpus.legislation_questions import asks_about_legislation
+from corpus.messages import Message
 from corpus.models import KOREA, KOREAN, Act, VersionNotHeld
 from corpus.privacy_sector import privacy_act_for
 from corpus.search_terms import WORD, asks_about_discrimination, query_terms, statute_words
@@ -242,13 +244,15 @@ def searched_versions(acts, lang, as_at, catalogue=None):
         if unknown:
             held = set(Act.objects.filter(code__in=unknown).values_list("code", flat=True))
             if set(unknown) - held:
-                raise VersionNotHeld(f"{', '.join(c for c in unknown if c not in held)} not held")
+                raise VersionNotHeld(Message(gettext_noop("%(codes)s not held"),
+                                             codes=", ".join(c for c in unknown if c not in held)))
         found = {}
         for code in codes:
             version = catalogue.version_at(catalogue.act_ids.get(code), as_at)
             if version is None:
                 Act.objects.get(code=code).version_at(lang, as_at)  # raises with the reason
-                raise VersionNotHeld(f"{code} has no {lang} version at {as_at}")
+                raise VersionNotHeld(Message(gettext_noop("%(code)s has no %(lang)s version at %(date)s"),
+                                             code=code, lang=lang, date=as_at))
             found[version.act_id] = version
         return found
     found = {}
@@ -272,8 +276,10 @@ class Catalogue:
         for act_id, held in self.versions_by_act.items():
             if act_id not in versions and held:
                 earliest = held[-1]
-                out.append((earliest.act_code, "version not held for that date: the earliest "
-                            f"{self.lang} version held is consolidated to {earliest.pit_date.isoformat()}"))
+                out.append((earliest.act_code, Message(
+                    gettext_noop("version not held for that date: the earliest %(lang)s version held is "
+                                 "consolidated to %(first)s"),
+                    lang=self.lang, first=earliest.pit_date.isoformat())))
         return sorted(out)
 
     def __init__(self, lang, other_langs):

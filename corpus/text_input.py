@@ -14,6 +14,8 @@ import re
 import unicodedata
 from pathlib import Path
 
+from corpus.messages import Message, gettext_noop
+
 _REFUSED = re.compile("[\x00-\x08\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 # Categories that draw nothing on their own: controls, format characters (zero-width space,
@@ -27,21 +29,22 @@ _BLANK_LETTERS = {"\u115f", "\u1160", "\u3164", "\uffa0"}
 
 def invalid_text(value):
     """None when `value` (a str) is text we accept; else a message naming the first refused
-    character and where it is, e.g. "a NUL character (U+0000) at position 3"."""
+    character and where it is, e.g. "a NUL character (U+0000) at position 3" (a Message)."""
     found = _REFUSED.search(value)
     if found is None:
         return None
     char = found.group()
     code = f"U+{ord(char):04X}"
     if char == "\x00":
-        kind = "a NUL character"
+        kind = gettext_noop("a NUL character")
     elif "\ud800" <= char <= "\udfff":
-        kind = "a lone surrogate"
+        kind = gettext_noop("a lone surrogate")
     elif char in "\ufffe\uffff":
-        kind = "a noncharacter"
+        kind = gettext_noop("a noncharacter")
     else:
-        kind = "a control character"
-    return f"{kind} ({code}) at position {found.start()}"
+        kind = gettext_noop("a control character")
+    return Message(gettext_noop("%(kind)s (%(code)s) at position %(position)s"), kind=Message(kind), code=code,
+                   position=found.start())
 
 
 def has_visible_text(value):

@@ -10,18 +10,20 @@ from functools import wraps
 from urllib.parse import quote, urlencode
 
 from django.conf import settings
+from django.core.handlers.exception import response_for_exception
 from django.core.paginator import Paginator
 from django.db.models import Count, Max, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 
 from corpus import alignment, sections, terms
 from corpus.diffs import word_diff
 from corpus.forms import SearchForm
+from corpus.messages import translated
 from corpus.models import KOREA, Act, Provision, VersionNotHeld
 from corpus.search import search as run_search
 
@@ -52,7 +54,11 @@ def korean_interface(view):
         # after this request (another request's code in this thread, a test) runs in Korean.
         with translation.override(KOREAN_INTERFACE):
             request.LANGUAGE_CODE = KOREAN_INTERFACE
-            response = view(request, code, *args, **kwargs)
+            try:
+                response = view(request, code, *args, **kwargs)
+            except Http404 as exc:
+                # Rendered here, not after the view returns: the law's 404 is in its language too.
+                response = response_for_exception(request, exc)
         response.headers["Content-Language"] = KOREAN_INTERFACE
         patch_vary_headers(response, ("Cookie",))
         return response
@@ -102,8 +108,8 @@ def act_detail(request, code):
         version = act.version_at(lang, as_at)
     except BadRequest as error:
         return _problem(request, _("That date cannot be read"), str(error), 400)
-    except VersionNotHeld:
-        return _problem(request, _("Version not held"), _not_held(act, lang, as_at), 404, act=act)
+    except VersionNotHeld as exc:
+        return _problem(request, _("Version not held"), translated(exc), 404, act=act)
     entries = list(Provision.objects.filter(version=version, parent__isnull=True).order_by("position").only(
         "kind", "unit_id", "label", "level", "marginal_note", "lead", "status"))
     # One reverse() for the whole table: a long Act has a thousand entries.
@@ -141,8 +147,8 @@ def section(request, code, unit):
         diff_ids = _diff_ids(request)
     except BadRequest as error:
         return _problem(request, _("That request cannot be read"), str(error), 400)
-    except VersionNotHeld:
-        return _problem(request, _("Version not held"), _not_held(act, lang, as_at), 404, act=act)
+    except VersionNotHeld as exc:
+        return _problem(request, _("Version not held"), translated(exc), 404, act=act)
     try:
         tree = sections.load_section(version, unit)
     except sections.UnitNotFound as error:
@@ -186,14 +192,15 @@ def search(request):
             results = run_search(data["q"], acts=[data["act"]] if data["act"] else None,
                                  lang=lang, as_at=data["as_at"], limit=RESULTS_PER_PAGE, offset=offset)
         except VersionNotHeld as exc:
-            error = str(exc)
+            error = translated(exc)
         else:
             suffix = _query(lang, data["as_at"])
             korean = set(Act.objects.filter(code__in={h.act_code for h in results.hits}, jurisdiction=KOREA)
                          .values_list("code", flat=True))
             hits = [{"hit": hit, "url": _hit_url(hit, suffix), "lang": "ko" if hit.act_code in korean
                      else HTML_LANG[lang]} for hit in results.hits]
-            total, corrections, left_out = results.total, results.corrections, results.left_out
+            total, corrections = results.total, results.corrections
+            left_out = [(code, translated(reason)) for code, reason in results.left_out]
             pages = _pages(request, data["page"] or 1, offset, len(hits), total)
     context = {"form": form, "results": hits, "hits": hits or [], "error": error, "total": total,
                "corrections": corrections, "left_out": left_out, **pages}
@@ -258,22 +265,6 @@ def _hit_url(hit, query):
     unit = hit.pinpoint.split(":", 1)[1]
     url = reverse("corpus:section", args=[hit.act_code, unit])
     return f"{url}?{query}" if query else url
-
-
-def _not_held(act, lang, as_at):
-    """Why `act` has no version in `lang` at `as_at`, in the interface language: the page's
-    wording of VersionNotHeld, whose own message the API gives as it is."""
-    lang = act.text_lang(lang)
-    first = act.versions.filter(lang=lang).order_by("pit_date").first()
-    if first is None:
-        return _("%(code)s is not held in %(lang)s") % {"code": act.code, "lang": lang}
-    first_date = first.pit_date.isoformat()
-    if act.is_korean:
-        return _("version not held: %(code)s as at %(date)s; the earliest revision held is in force from "
-                 "%(first)s") % {"code": act.code, "date": (as_at or timezone.localdate()).isoformat(),
-                                 "first": first_date}
-    return _("version not held: the earliest %(lang)s version of %(code)s we hold is consolidated to "
-             "%(first)s") % {"lang": lang, "code": act.code, "first": first_date}
 
 
 def _problem(request, title, message, status, act=None):
@@ -365,10 +356,10 @@ def _side_by_side(act, tree, as_at):
     """Rows pairing each English piece of the section with the French piece at the same place."""
     try:
         french = act.version_at("fra", as_at)
-    except VersionNotHeld:
+    except VersionNotHeld as exc:
         # The English text is still shown (the template falls back to it when there are no rows).
         return {"french_note": _("No French version is held for this date (%(reason)s); the English text is shown "
-                                 "alone.") % {"reason": _not_held(act, "fra", as_at)}, "rows": []}
+                                 "alone.") % {"reason": translated(exc)}, "rows": []}
     english_top, french_top = sections.top_level(tree.version), sections.top_level(french)
     match = next((p.french for p in alignment.align(english_top, french_top)
                   if p.english.pk == tree.root.provision.pk), None)

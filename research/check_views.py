@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import render
 
+from corpus.messages import translated
 from research.docx_check import annotated_docx, check_docx
 from research.export_docx import CONTENT_TYPE as DOCX
 from research.forms import CheckDocxForm, CheckForm
@@ -41,7 +42,7 @@ def check(request):
         except PrecedentIndexError as exc:  # the configured index is broken: say so, lose nothing
             active.add_error(None, str(exc))
         except ValueError as exc:  # a memo that cannot be read (MemoError), or over a cap of the checker
-            active.add_error(field, str(exc))
+            active.add_error(field, translated(exc))
             results = None
     citing = [r for r in results or [] if r["finding"] != "no-citation"]
     context = {

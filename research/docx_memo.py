@@ -19,6 +19,8 @@ from docx.oxml import parse_xml
 from docx.oxml.ns import qn
 from docx.text.paragraph import Paragraph
 
+from corpus.messages import Message, gettext_noop
+
 MAX_DOCX_BYTES = 1_000_000
 # A .docx is a zip: a small file may expand without bound, so its parts' sizes are read first.
 MAX_UNZIPPED_BYTES = 20_000_000
@@ -64,14 +66,15 @@ def read_memo(data: bytes) -> Memo:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             unzipped = sum(info.file_size for info in archive.infolist())
         if unzipped > MAX_UNZIPPED_BYTES:
-            raise MemoError(f"the file expands to {unzipped:,} bytes; at most {MAX_UNZIPPED_BYTES:,}")
+            raise MemoError(Message(gettext_noop("the file expands to %(size)s bytes; at most %(limit)s"),
+                                    size=f"{unzipped:,}", limit=f"{MAX_UNZIPPED_BYTES:,}"))
         document = docx.Document(io.BytesIO(data))
         footnotes = _footnotes(document)
     except MemoError:
         raise
     except Exception as exc:  # zipfile, lxml and python-docx each raise their own
-        raise MemoError("the file is not a Word document (.docx) that can be read: "
-                        f"{type(exc).__name__}") from None
+        raise MemoError(Message(gettext_noop("the file is not a Word document (.docx) that can be read: "
+                                             "%(error)s"), error=type(exc).__name__)) from None
     blocks = []
     counts = {"table": 0}
     _walk(document.element.body, document, blocks, counts, table=None)

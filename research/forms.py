@@ -9,6 +9,7 @@ from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from corpus.languages import question_lang
+from corpus.messages import translated
 from corpus.models import Act
 from research.docx_memo import MAX_DOCX_BYTES
 from research.models import Citation
@@ -72,7 +73,7 @@ class AskForm(forms.Form):
             if found.status == RESOLVED:
                 codes.append(found.code)
             else:
-                errors.append(found.message)
+                errors.append(translated(found.message))
         if errors:
             raise forms.ValidationError(errors)
         return list(dict.fromkeys(codes))

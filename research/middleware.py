@@ -12,8 +12,11 @@ import json
 from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
 from django.shortcuts import render
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from corpus.api_errors import error_body
+from corpus.messages import Message, gettext_noop, translated
 from corpus.text_input import invalid_in, invalid_text
 
 API_PREFIX = "/api/"
@@ -26,10 +29,12 @@ class InvalidTextMiddleware:
     def __call__(self, request):
         problem = invalid_text(request.path_info)
         if problem:
-            return _refuse(request, 404, f"not found: the address holds {problem}", {})
+            return _refuse(request, 404, Message(gettext_noop("not found: the address holds %(problem)s"),
+                                                 problem=problem), {})
         field, problem = _first_invalid(request)
         if problem:
-            return _refuse(request, 422, f"invalid text in {field}: {problem}", {field: problem})
+            return _refuse(request, 422, Message(gettext_noop("invalid text in %(field)s: %(problem)s"),
+                                                 field=field, problem=problem), {field: problem})
         return self.get_response(request)
 
 
@@ -64,5 +69,8 @@ def _first_invalid_json(request):
 def _refuse(request, status, message, errors):
     if request.path_info.startswith(API_PREFIX):
         return JsonResponse(error_body(message, errors), status=status)
-    title = "Not found" if status == 404 else "That request cannot be read"
-    return render(request, "corpus/problem.html", {"title": title, "message": message}, status=status)
+    # Before LocaleMiddleware: the page picks the reader's language itself (the cookie, then the browser).
+    with translation.override(translation.get_language_from_request(request)):
+        title = _("Not found") if status == 404 else _("That request cannot be read")
+        return render(request, "corpus/problem.html", {"title": title, "message": translated(message)},
+                      status=status)

@@ -17,7 +17,9 @@ import time
 from django.conf import settings
 from django.http import JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
+from corpus.messages import Message, gettext_noop, translated
 from research.counters import bump
 from research.tokens import token_user_id
 
@@ -28,7 +30,10 @@ SCOPES = {
     "research": {"api:start_run", "research:ask"},
 }
 SCOPE_OF_VIEW = {view: scope for scope, views in SCOPES.items() for view in views}
-WHAT = {"claims": "claim checks", "search": "searches", "research": "research runs started"}
+WHAT = {"claims": Message(gettext_noop("claim checks")), "search": Message(gettext_noop("searches")),
+        "research": Message(gettext_noop("research runs started"))}
+WHO = {"user": Message(gettext_noop("per user")),
+       "address": Message(gettext_noop("per address for anonymous use (sign in for more)"))}
 
 
 class RateLimitMiddleware:
@@ -87,13 +92,14 @@ def _caller(request):
 def _refusal(request, scope, kind, retry_after):
     limit = settings.VERBATIM_RATE_LIMITS[scope][kind]
     window = settings.VERBATIM_RATE_WINDOW_SECONDS
-    who = "per user" if kind == "user" else "per address for anonymous use (sign in for more)"
-    message = (f"rate limit reached: at most {limit} {WHAT[scope]} every {window} s {who}; "
-               f"try again in {retry_after} s")
+    message = Message(gettext_noop("rate limit reached: at most %(limit)s %(what)s every %(window)s s %(who)s; "
+                                   "try again in %(retry_after)s s"),
+                      limit=limit, what=WHAT[scope], window=window, who=WHO["user" if kind == "user" else "address"],
+                      retry_after=retry_after)
     if request.path.startswith("/api/"):
         response = JsonResponse({"detail": message}, status=429)
     else:
-        response = render(request, "corpus/problem.html", {"title": "Too many requests", "message": message},
-                          status=429)
+        response = render(request, "corpus/problem.html", {"title": _("Too many requests"),
+                                                           "message": translated(message)}, status=429)
     response["Retry-After"] = str(retry_after)
     return response

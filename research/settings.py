@@ -94,8 +94,8 @@ MIDDLEWARE = [
     "research.middleware.InvalidTextMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The interface language: the user's choice (the language cookie set by /i18n/setlang/),
-    # else the browser's Accept-Language, else LANGUAGE_CODE.
-    "django.middleware.locale.LocaleMiddleware",
+    # else the browser's Accept-Language, else LANGUAGE_CODE; the API is always in LANGUAGE_CODE.
+    "research.interface_language.InterfaceLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -17,7 +17,9 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
+from corpus.messages import Message, joined
 from corpus.models import Act, VersionNotHeld
 from corpus.text_input import has_visible_text, invalid_text
 from research.models import ModelCall, Run, RunEvent
@@ -28,8 +30,9 @@ MAX_IDEMPOTENCY_KEY = 200
 
 
 class InvalidRun(ValueError):
-    """The request cannot become a run. `errors` maps a field to what is wrong with it;
-    `status` is the HTTP status an API should answer with (422, or 413 for a huge question)."""
+    """The request cannot become a run. `errors` maps a field to what is wrong with it, in
+    English (Messages a page shows `translated`); `status` is the HTTP status an API should
+    answer with (422, or 413 for a huge question)."""
 
     def __init__(self, errors, status=422):
         self.errors = errors
@@ -38,7 +41,8 @@ class InvalidRun(ValueError):
 
 
 class SpendLimit(Exception):
-    """A cap is reached: runs in flight, or today's spend or runs for model engines (HTTP 429)."""
+    """A cap is reached: runs in flight, or today's spend or runs for model engines (HTTP 429).
+    Its message is a Message, English as it is."""
 
 
 class IdempotencyConflict(Exception):
@@ -108,19 +112,18 @@ def check_spend(user):
     spent = ModelCall.objects.filter(created_at__gte=since).aggregate(total=Sum("usd"))["total"] or Decimal(0)
     cap = Decimal(str(settings.VERBATIM_DAILY_USD_CAP))
     if spent >= cap:
-        raise SpendLimit(
-            f"daily spend cap reached: ${spent:.2f} of ${cap:.2f} used today; "
-            "try again tomorrow or use the extractive engine (no model, not capped)"
-        )
+        raise SpendLimit(Message(
+            gettext_noop("daily spend cap reached: $%(spent)s of $%(cap)s used today; try again tomorrow or use "
+                         "the extractive engine (no model, not capped)"),
+            spent=f"{spent:.2f}", cap=f"{cap:.2f}"))
     if user is None:
         return
     runs_today = Run.objects.filter(created_by=user, created_at__gte=since, engine__in=MODEL_ENGINES).count()
     if runs_today >= settings.VERBATIM_DAILY_RUNS_PER_USER:
-        raise SpendLimit(
-            f"daily run limit reached: {runs_today} model-backed runs today "
-            f"(limit {settings.VERBATIM_DAILY_RUNS_PER_USER}); try again tomorrow "
-            "or use the extractive engine (no model, not capped)"
-        )
+        raise SpendLimit(Message(
+            gettext_noop("daily run limit reached: %(runs)s model-backed runs today (limit %(limit)s); try again "
+                         "tomorrow or use the extractive engine (no model, not capped)"),
+            runs=runs_today, limit=settings.VERBATIM_DAILY_RUNS_PER_USER))
 
 
 def _check_user_caps(user, engine):
@@ -131,8 +134,9 @@ def _check_user_caps(user, engine):
     limit = settings.VERBATIM_MAX_ACTIVE_RUNS_PER_USER
     active = Run.objects.filter(created_by=user, status__in=[Run.STATUS_QUEUED, Run.STATUS_RUNNING]).count()
     if limit and active >= limit:
-        raise SpendLimit(f"run limit reached: {active} of your runs are queued or running "
-                         f"(limit {limit}); wait for one to finish")
+        raise SpendLimit(Message(gettext_noop("run limit reached: %(active)s of your runs are queued or running "
+                                              "(limit %(limit)s); wait for one to finish"),
+                                 active=active, limit=limit))
     if engine in MODEL_ENGINES:
         check_spend(user)
 
@@ -165,17 +169,18 @@ def _existing(user, key, request):
 def _clean_question(question):
     limit = settings.VERBATIM_MAX_QUESTION_CHARS
     if not isinstance(question, str) or not question.strip():
-        raise InvalidRun({"question": "ask a question (it is empty)"})
+        raise InvalidRun({"question": Message(gettext_noop("ask a question (it is empty)"))})
     problem = invalid_text(question)
     if problem:
-        raise InvalidRun({"question": f"invalid text: {problem}"})
+        raise InvalidRun({"question": Message(gettext_noop("invalid text: %(problem)s"), problem=problem)})
     if not has_visible_text(question):
-        raise InvalidRun({"question": "ask a question (it holds only invisible characters)"})
+        raise InvalidRun({"question": Message(gettext_noop("ask a question (it holds only invisible characters)"))})
     question = question.strip()
     if len(question) > limit:
         # Far over the limit reads as an upload, not a question: 413, as for a huge body.
         status = 413 if len(question) > 10 * limit else 422
-        raise InvalidRun({"question": f"too long: {len(question)} characters; at most {limit}"}, status=status)
+        raise InvalidRun({"question": Message(gettext_noop("too long: %(length)s characters; at most %(limit)s"),
+                                              length=len(question), limit=limit)}, status=status)
     return question
 
 
@@ -188,7 +193,8 @@ def _clean_acts(acts):
     unknown = [c for c in codes if c not in known]
     if unknown:
         held = ", ".join(Act.objects.values_list("code", flat=True))
-        raise InvalidRun({"acts": f"unknown Act code(s): {', '.join(unknown)}; the corpus holds {held}"})
+        raise InvalidRun({"acts": Message(gettext_noop("unknown Act code(s): %(codes)s; the corpus holds %(held)s"),
+                                          codes=", ".join(unknown), held=held)})
     return codes
 
 
@@ -199,21 +205,23 @@ def _clean_as_at(as_at, acts, lang):
         try:
             as_at = datetime.date.fromisoformat(as_at)
         except ValueError:
-            raise InvalidRun({"as_at": f"{as_at!r} is not a date; use YYYY-MM-DD"}) from None
+            raise InvalidRun({"as_at": Message(gettext_noop("%(date)s is not a date; use YYYY-MM-DD"),
+                                               date=repr(as_at))}) from None
     if isinstance(as_at, datetime.datetime):
         as_at = as_at.date()
     if as_at > timezone.localdate():
-        raise InvalidRun({"as_at": f"{as_at.isoformat()} is in the future; the law as at a later date is not known"})
+        raise InvalidRun({"as_at": Message(gettext_noop("%(date)s is in the future; the law as at a later date is "
+                                                        "not known"), date=as_at.isoformat())})
     scope = Act.objects.filter(code__in=acts) if acts else Act.objects.all()
     problems = []
     for act in scope:
         try:
             act.version_at(lang, as_at)
         except VersionNotHeld as exc:
-            problems.append(str(exc))
+            problems.append(exc.args[0])
     # Explicit Acts must each be held at that date; with all Acts in scope, one is enough.
     if problems and (acts or len(problems) == scope.count()):
-        raise InvalidRun({"as_at": "; ".join(problems)})
+        raise InvalidRun({"as_at": joined(problems)})
     return as_at
 
 
@@ -227,10 +235,12 @@ def _clean_engine(engine, script):
     if engine != "anthropic":
         return ""
     if not os.environ.get("ANTHROPIC_API_KEY"):
-        raise InvalidRun({"engine": "the anthropic engine needs ANTHROPIC_API_KEY set on the server"})
+        raise InvalidRun({"engine": Message(gettext_noop("the anthropic engine needs ANTHROPIC_API_KEY set on the "
+                                                         "server"))})
     model = settings.VERBATIM_MODEL
     if model not in settings.VERBATIM_PRICES:
-        raise InvalidRun({"engine": f"model {model!r} has no price in VERBATIM_PRICES; refusing to start"})
+        raise InvalidRun({"engine": Message(gettext_noop("model %(model)s has no price in VERBATIM_PRICES; refusing "
+                                                         "to start"), model=repr(model))})
     return model
 
 

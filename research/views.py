@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from corpus.messages import translated
 from research import export_docx, presenting
 from research.export import run_markdown
 from research.forms import AskForm
@@ -65,9 +66,9 @@ def ask(request):
                     run.save(update_fields=["revises"])
         except InvalidRun as exc:
             for field, message in exc.errors.items():
-                form.add_error(field if field in form.fields else None, message)
+                form.add_error(field if field in form.fields else None, translated(message))
         except SpendLimit as exc:
-            form.add_error(None, str(exc))
+            form.add_error(None, translated(exc))
         else:
             url = run.get_absolute_url()
             return HttpResponseClientRedirect(url) if request.htmx else redirect(url)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from corpus.act_names import INFORMAL_NAMES
+from corpus.messages import Message, gettext_noop
 
 RESOLVED = "resolved"
 AMBIGUOUS = "ambiguous"
@@ -72,12 +73,13 @@ def prose_name(code: str, acts: list[ActRef]) -> str:
 
 @dataclass(frozen=True)
 class ActResolution:
-    """`status` is resolved | ambiguous | unknown; `code` is set only when resolved."""
+    """`status` is resolved | ambiguous | unknown; `code` is set only when resolved. `message`
+    is English (a corpus.messages.Message: a page shows it `translated`)."""
 
     status: str
     code: str | None
     candidates: list[str]
-    message: str
+    message: Message
 
 
 def resolve_act(reference: str, acts: list[ActRef]) -> ActResolution:
@@ -90,21 +92,22 @@ def resolve_act(reference: str, acts: list[ActRef]) -> ActResolution:
     """
     wanted = _key(reference)
     if not wanted:
-        return ActResolution(UNKNOWN, None, [], "No instrument was named.")
+        return ActResolution(UNKNOWN, None, [], Message(gettext_noop("No instrument was named.")))
     codes = {a.code.casefold(): a.code for a in acts}
     if wanted in codes:
         code = codes[wanted]
-        return ActResolution(RESOLVED, code, [code], f"“{reference}” is {code}.")
+        return ActResolution(RESOLVED, code, [code], _resolved(reference, code))
     index = _index(acts)
     exact = sorted(index.by_key.get(_tokens_key(reference), set()))
     if len(exact) == 1:
-        return ActResolution(RESOLVED, exact[0], exact, f"“{reference}” is {exact[0]}.")
+        return ActResolution(RESOLVED, exact[0], exact, _resolved(reference, exact[0]))
     if exact:
         return ActResolution(AMBIGUOUS, None, exact, _ambiguous(reference, exact))
     partial = sorted({code for name, code in index.titles if _contains(name, wanted)})
     if partial:
         return ActResolution(AMBIGUOUS, None, partial, _ambiguous(reference, partial))
-    return ActResolution(UNKNOWN, None, [], f"No instrument in the corpus is called “{reference}”.")
+    return ActResolution(UNKNOWN, None, [], Message(gettext_noop("No instrument in the corpus is called "
+                                                                 "“%(reference)s”."), reference=reference))
 
 
 def find_act_mentions(text: str, acts: list[ActRef]) -> list[tuple[int, int, str]]:
@@ -252,5 +255,10 @@ def _contains(name: str, wanted: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(wanted)}(?!\w)", name) is not None
 
 
-def _ambiguous(reference: str, codes: list[str]) -> str:
-    return f"“{reference}” could mean {', '.join(codes)}; name the instrument exactly."
+def _resolved(reference: str, code: str) -> Message:
+    return Message(gettext_noop("“%(reference)s” is %(code)s."), reference=reference, code=code)
+
+
+def _ambiguous(reference: str, codes: list[str]) -> Message:
+    return Message(gettext_noop("“%(reference)s” could mean %(codes)s; name the instrument exactly."),
+                   reference=reference, codes=", ".join(codes))

@@ -9,6 +9,7 @@ import datetime
 
 from django.conf import settings
 
+from corpus.messages import Message, gettext_noop
 from verifier import findings as F
 from verifier.adapter import DbCorpus
 from verifier.answer_markdown import render_answer
@@ -116,7 +117,9 @@ def check_claims_text(text, as_at=None, lang="eng", local_only=False):
     _check_size(text)
     as_at = parse_as_at(as_at)
     corpus = DbCorpus(lang=lang, as_at=as_at)
-    _check_cited(sum(len(c.units) for c in extract_claims(text, corpus.act_refs())), "the memo cites")
+    _check_cited(sum(len(c.units) for c in extract_claims(text, corpus.act_refs())),
+                 gettext_noop("the memo cites %(count)s provisions; at most %(limit)s per request (split it into "
+                              "several requests)"))
     korean = korean_checker(as_at, local_only)
     return [
         _verdict_dict(str(n), v) | {"start": v.claim.start, "end": v.claim.end}
@@ -166,7 +169,9 @@ def check_claim_items(items, as_at=None, lang="eng", local_only=False):
     total = sum(len(claim) for _, claim, _ in extracted)
     if total > MAX_TEXT_CHARS:
         raise ValueError(f"the items hold {total} characters together; at most {MAX_TEXT_CHARS} per request")
-    _check_cited(sum(len(c.units) for _, _, claims in extracted for c in claims), "the items cite")
+    _check_cited(sum(len(c.units) for _, _, claims in extracted for c in claims),
+                 gettext_noop("the items cite %(count)s provisions; at most %(limit)s per request (split it into "
+                              "several requests)"))
     sources = korean_sources(as_at)
     out = []
     for item_id, claim, _claims in extracted:
@@ -202,17 +207,17 @@ def _verdict_dict(item_id, verdict, claim=None):
     }
 
 
-def _check_cited(count, what):
+def _check_cited(count, template):
     if count > MAX_CITED_PROVISIONS:
-        raise ValueError(f"{what} {count} provisions; at most {MAX_CITED_PROVISIONS} per request "
-                         "(split it into several requests)")
+        raise ValueError(Message(template, count=count, limit=MAX_CITED_PROVISIONS))
 
 
 def _check_size(text):
     if not isinstance(text, str):
         raise ValueError("text must be a string")
     if len(text) > MAX_TEXT_CHARS:
-        raise ValueError(f"text is {len(text)} characters; at most {MAX_TEXT_CHARS}")
+        raise ValueError(Message(gettext_noop("text is %(length)s characters; at most %(limit)s"),
+                                 length=len(text), limit=MAX_TEXT_CHARS))
 
 
 def export_answer(answer, as_at=None, lang="eng", corpus_label="Justice Laws consolidations"):
