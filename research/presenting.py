@@ -21,6 +21,7 @@ from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
 from corpus.diffs import word_diff
 from research import answers_question
 from research.models import Claim, Run, RunEvent
+from research.trace_citations import TraceNames
 from verifier.adapter import DbCorpus
 from verifier.quotes import check_quote
 from verifier.reading_basis import ClaimBasis, reading_parts
@@ -278,11 +279,14 @@ def usage(run):
     }
 
 
-def trace_items(events):
-    """RunEvents as {seq, kind, title, lines, tone} for the live trace and the demo replay."""
+def trace_items(events, lang="eng"):
+    """RunEvents as {seq, kind, title, lines, tone} for the live trace and the demo replay;
+    provision ids are shown as short citations in the run's language `lang`."""
+    events = list(events)
+    names = TraceNames.for_events(events, lang)
     items, previous = [], None
     for event in events:
-        title, lines, tone = _describe(event.kind, event.data or {})
+        title, lines, tone = _describe(event.kind, event.data or {}, names)
         delay = 0 if previous is None else (event.created_at - previous).total_seconds()
         previous = event.created_at
         items.append({"seq": event.seq, "kind": event.kind, "title": title, "lines": lines, "tone": tone,
@@ -290,7 +294,7 @@ def trace_items(events):
     return items
 
 
-def _describe(kind, data):
+def _describe(kind, data, names):
     if kind == RunEvent.KIND_STATUS:
         return _status(data), [data["reason"]] if data.get("reason") else [], "info"
     if kind == RunEvent.KIND_MODEL_CALL:
@@ -300,12 +304,13 @@ def _describe(kind, data):
             title += f" ({data['purpose']})"
         return title, tokens, "info"
     if kind == RunEvent.KIND_TOOL_CALL:
-        args = json.dumps(data.get("arguments") or {}, ensure_ascii=False, sort_keys=True)
-        return _("Tool call: %(name)s") % {"name": data.get("name", "?")}, [args], "info"
+        arguments = data.get("arguments") or {}
+        lines = [names.argument(key, arguments[key]) for key in sorted(arguments)]
+        return _("Tool call: %(name)s") % {"name": data.get("name", "?")}, lines, "info"
     if kind == RunEvent.KIND_TOOL_RESULT:
         ids = data.get("ids") or []
         count = data.get("count", len(ids))
-        shown = ", ".join(ids[:8]) + (" …" if len(ids) > 8 else "")
+        shown = "; ".join(names.cite(i) for i in ids[:8]) + (" …" if len(ids) > 8 else "")
         lines = [ngettext("%(count)s result: %(ids)s", "%(count)s results: %(ids)s", count) % {"count": count, "ids": shown}
                  if ids else ngettext("%(count)s result", "%(count)s results", count) % {"count": count}]
         if data.get("broadened"):

@@ -157,7 +157,7 @@ def _run_context(request, run):
     context = {
         "run": run,
         "badge": presenting.gate_badge(run),
-        "trace": presenting.trace_items(run.events.order_by("seq")),
+        "trace": presenting.trace_items(run.events.order_by("seq"), run.lang),
         **_review_context(request, run),
     }
     if run.finished:
@@ -273,7 +273,7 @@ def demo_events(request, pk):
 
 
 def _paced(run):
-    items = presenting.trace_items(run.events.order_by("seq"))
+    items = presenting.trace_items(run.events.order_by("seq"), run.lang)
     for item in items:
         # Original timings, but a replay must neither stall nor flash past.
         item["delay_ms"] = min(REPLAY_MAX_DELAY_MS, max(REPLAY_MIN_DELAY_MS, item["delay_ms"]))

@@ -79,7 +79,7 @@ def test_a_finished_run_is_in_french_and_its_content_is_not(client, people):
                         "Exporter en Markdown", "Révision", "En attente de révision", "Votre décision",
                         "Commentaire sur l’affirmation 1", "Demander des modifications", "Rejeter",
                         "L’approbation n’est pas possible : une recherche bloquée ne peut pas être approuvée",
-                        "Déroulement", "Appel d’outil : get_provision", "40 résultats : P-8.6:s7"],
+                        "Déroulement", "Appel d’outil : get_provision", "40 résultats : PIPEDA s 7"],
                  ["Quotes: blocked", "Blocked claims", "Copy citation", "Your decision", "Request changes",
                   'id="nit-heading">Not in the text above', "Export as Markdown", "Tool call:", "Approval is not open"])
     # The content stays as it was written, and the law's text says which language it is in.
