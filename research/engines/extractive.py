@@ -222,12 +222,9 @@ def _broadening_notes(found, corpus) -> list[str]:
 
 
 def _titled(codes, corpus) -> str:
-    """“Copyright Act (C-42)” for each code, joined."""
-    names = []
-    for code in codes:
-        version = corpus.version_of(code)
-        names.append(f"{version.act.title(version.lang)} ({code})" if version else code)
-    return ", ".join(names)
+    """“the Copyright Act” for each code (its name in prose, verifier.acts.prose_name), joined."""
+    acts = corpus.act_refs()
+    return ", ".join(prose_name(code, acts) for code in codes)
 
 
 def _choose(ranked, corpus, needed) -> list:
