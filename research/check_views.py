@@ -13,6 +13,7 @@ from corpus.messages import translated
 from research.docx_check import annotated_docx, check_docx
 from research.export_docx import CONTENT_TYPE as DOCX
 from research.forms import CheckDocxForm, CheckForm
+from research.trace_citations import TraceNames
 from verifier.precedents import PrecedentIndexError
 from verifier.service import check_claims_text
 
@@ -45,6 +46,7 @@ def check(request):
             active.add_error(field, translated(exc))
             results = None
     citing = [r for r in results or [] if r["finding"] != "no-citation"]
+    _label_links(citing)
     context = {
         "form": form,
         "docx_form": docx_form,
@@ -67,3 +69,19 @@ def _annotated(request, memo, results, name):
     response = HttpResponse(annotated_docx(memo, results, request.build_absolute_uri), content_type=DOCX)
     response["Content-Disposition"] = f'attachment; filename="{stem}-checked.docx"'
     return response
+
+
+def _label_links(results):
+    """Give each result `link_items` [(url, label)]: the section page named by its citation
+    ("PIPEDA s 7(3)"), the official text as such; ids stay in the URLs only."""
+    local = [link for r in results for link in r["links"] if link.startswith("/acts/")]
+    names = TraceNames.for_ids([_id_of(link) for link in local])
+    for r in results:
+        r["link_items"] = [(link, names.cite(_id_of(link)) if link.startswith("/acts/") else "")
+                           for link in r["links"]]
+
+
+def _id_of(link):
+    """"/acts/P-8.6/s7(3)" -> "P-8.6:s7(3)"."""
+    act, _, unit = link.removeprefix("/acts/").strip("/").partition("/")
+    return f"{act}:{unit}"

@@ -1,4 +1,5 @@
-"""Provision ids as the trace shows them to people: "PIPEDA s 7(3)(c)", not "P-8.6:s7(3)(c)".
+"""Provision ids as pages show them to people (the trace, the claim checker's links): "PIPEDA
+s 7(3)(c)", not "P-8.6:s7(3)(c)".
 
     names = TraceNames.for_events(events, lang="eng")
     names.cite("P-8.6:s7(3)(c)")     # "PIPEDA s 7(3)(c)"
@@ -24,11 +25,15 @@ class TraceNames:
     @classmethod
     def for_events(cls, events, lang="eng"):
         """The names of every instrument the events' ids and arguments mention, read in one query."""
+        return cls.for_ids([value for event in events for value in _strings(event.data or {})], lang)
+
+    @classmethod
+    def for_ids(cls, values, lang="eng"):
+        """The names of every instrument `values` (provision ids or Act codes) mention."""
         codes = set()
-        for event in events:
-            for value in _strings(event.data or {}):
-                match = _CODE.match(value)
-                codes.add(match[1] if match else value)
+        for value in values:
+            match = _CODE.match(value)
+            codes.add(match[1] if match else value)
         titles = {}
         for act in Act.objects.filter(code__in=codes):
             title = act.title(lang)

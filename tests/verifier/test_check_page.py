@@ -42,7 +42,9 @@ def test_it_labels_each_citation(alice_client):
     assert '<span class="badge badge--bad">contradicted</span>' in html
     assert "<code>unknown-section</code>" in html
     assert "The Personal Information Protection and Electronic Documents Act has no section 99." in html
-    assert '<a href="/acts/P-8.6/s7(3)(c)">' in html
+    # The link to the section is named as it is cited; the id stays in the URL only.
+    assert '<a href="/acts/P-8.6/s7(3)(c)">PIPEDA s 7(3)(c)</a>' in html
+    assert ">P-8.6/s7(3)(c)<" not in html
     assert "1 verified, 1 contradicted, 0 unknown." in html
 
 
