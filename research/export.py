@@ -1,7 +1,7 @@
 """A finished run as Markdown in DESIGN.md's answer shape (verifier.answer_markdown does the
 rendering; this module gathers the run's claims and the stored texts they were checked against)."""
 
-from research import answers_question
+from research import answers_question, faithfulness
 from research.models import Run
 from research.presenting import gate_badge, run_reading
 from research.run_record import run_facts
@@ -42,7 +42,9 @@ def run_export(run: Run, request=None) -> tuple[str, dict]:
     markdown, evidence = render_answer(answer, views, run.as_at, CORPUS_LABEL)
     question = " ".join(run.question.split())
     facts = "\n".join(f"- {label}: {value}" for label, value in run_facts(run, request))
-    return f"# Question\n\n{question}\n\n{facts}\n\n{signals_line(run)}\n\n{markdown}", evidence
+    judged = "\n".join(f"- {line}" for line in faithfulness.export_lines(run))
+    judged = f"{judged}\n\n" if judged else ""
+    return f"# Question\n\n{question}\n\n{facts}\n\n{signals_line(run)}\n\n{judged}{markdown}", evidence
 
 
 def signals_line(run) -> str:

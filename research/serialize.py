@@ -1,12 +1,13 @@
 """Runs as plain dicts: the API's response bodies (shapes in research/schemas.py)."""
 
+from research import faithfulness
 from research.models import Claim
 from verifier.adapter import DbCorpus
 
 
 def run_detail(run):
     """Everything a client needs to show a run: claims with citations and findings, usage."""
-    claims = [claim_dict(c) for c in run.claims.prefetch_related("citations__version").order_by("position")]
+    claims = [claim_dict(c, run) for c in run.claims.prefetch_related("citations__version").order_by("position")]
     return {
         "id": run.pk,
         "uuid": str(run.uuid),
@@ -31,6 +32,7 @@ def run_detail(run):
         "reading_parts": reading_parts(run),
         "not_in_text": run.not_in_text,
         "scope_note": run.scope_note,
+        "faithfulness": faithfulness.api_dict(run),
         "broadened": run.broadened,
         "broadening": run.broadening or None,
         "partial_reason": run.partial_reason,
@@ -49,12 +51,14 @@ def reading_parts(run):
             for p in run_reading(run, DbCorpus(lang=run.lang, as_at=run.as_at))]
 
 
-def claim_dict(claim):
+def claim_dict(claim, run=None):
+    run = run or claim.run
     return {
         "position": claim.position,
         "text": claim.text,
         "status": claim.status,
         "repaired": claim.repaired,
+        "faithfulness": faithfulness.claim_api_dict(run, claim.position),
         "findings": claim.findings or [],
         "citations": [
             {
