@@ -262,3 +262,46 @@ def test_the_french_run_page_translates_the_labels(api, people):
     assert "Faithfulness" not in html
     # Stored content and the API stay English.
     assert client.get(f"/api/v1/research/{run.pk}").json()["faithfulness"]["measure"] == "model judge"
+
+
+def test_eval_answers_reports_the_judges_mean_and_lowest(api, tmp_path):
+    import json
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    golden = tmp_path / "golden.yaml"
+    golden.write_text("- id: debt\n  question: May an organization disclose personal information to collect a "
+                      "debt?\n  expected: [P-8.6:s7]\n", encoding="utf-8")
+    scripts = tmp_path / "scripts"
+    scripts.mkdir()
+    (scripts / "debt.json").write_text(json.dumps({"turns": [
+        {"tool_calls": [{"name": "get_provision", "arguments": {"id": "P-8.6:s7"}}]},
+        {"submit_answer": {"claims": [claim(DEBT_CLAIM, "P-8.6:s7(3)(b)", DEBT)], "reading": "",
+                           "not_in_text": "Only if a listed case applies; despite clause 4.3."}}]}))
+    api.queue(scores((1, 0.7, 0.9)))
+    out = StringIO()
+    call_command("eval_answers", "--engine", "scripted", "--golden", str(golden), "--script-dir", str(scripts),
+                 "--json", stdout=out)
+    lines = out.getvalue().splitlines()
+    figures = json.loads(lines[-1])
+    assert (figures["faithfulness_mean"], figures["faithfulness_lowest"], figures["faithfulness_scored_runs"],
+            figures["faithfulness_flagged_runs"]) == (0.7, 0.7, 1, 1)
+    assert ("faithfulness (a model's judgment) mean 0.700, lowest 0.700 over 1 scored runs, 1 flagged for review"
+            in lines)
+
+
+def test_eval_answers_says_not_scored_without_a_judge(tmp_path):
+    import json
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    golden = tmp_path / "golden.yaml"
+    golden.write_text("- id: cabinet\n  question: Can I get cabinet confidences about me under the Privacy Act?\n"
+                      "  expected: [P-21:s70]\n", encoding="utf-8")
+    out = StringIO()
+    call_command("eval_answers", "--engine", "extractive", "--golden", str(golden), "--json", stdout=out)
+    lines = out.getvalue().splitlines()
+    assert json.loads(lines[-1])["faithfulness"] == "not scored"
+    assert "faithfulness              not scored (no judge model scored these runs)" in lines
