@@ -48,10 +48,15 @@ def run_export(run: Run, request=None) -> tuple[str, dict]:
 
 
 def signals_line(run) -> str:
-    """The two signals, each named for what it is: the quotes check, then whether the answer
-    answers the question (and what measured that)."""
+    """The signals, each named for what it is: the quotes check, whether the answer answers the
+    question (and what measured that), and the faithfulness judge's scores (a model's judgment)
+    or "not scored"."""
     signals = [gate_badge(run)["label"]]
     answers = answers_question.run_signal(run)
     if answers is not None:
         signals.append(f"{answers['label']} ({answers['explanation']})")
+    judged = faithfulness.run_signal(run)
+    if judged is not None:
+        signals.append(f"{judged['label']} ({judged['explanation']}"
+                       + (f" {judged['reason']}" if judged["reason"] else "") + ")")
     return " · ".join(signals)

@@ -89,16 +89,13 @@ def claim_api_dict(run, position) -> dict | None:
 
 
 def export_lines(run) -> list[str]:
-    """The faithfulness lines of the Markdown and Word exports, in English: the run's line, then
-    one per scored claim with the judge's reason."""
-    signal = run_signal(run)
-    if signal is None:
-        return []
-    lines = [f"{signal['label']}. {signal['explanation']}" + (f" {signal['reason']}" if signal["reason"] else "")]
+    """One line per claim the judge scored, with its reason, in English, for the Markdown and
+    Word exports (the run's own line is in research/export.py's signals line)."""
     block = judge.stored(run.answer) or {}
-    for score in block.get("scores") or []:
-        lines.append(f"Claim {score['claim']}: {_number(score['faithfulness'], False)} ({score['reason']})")
-    return lines
+    if "not_scored" in block:
+        return []
+    return [f"Claim {score['claim']} faithfulness (a model's judgment): {_number(score['faithfulness'], False)} "
+            f"({score['reason']})" for score in block.get("scores") or []]
 
 
 def _number(value, localize):

@@ -246,9 +246,9 @@ def test_the_markdown_export_prints_the_scores_in_english(api, people):
     api.queue(scores((1, 0.74, 0.9)))
     run = scripted_run(claim(DEBT_CLAIM, "P-8.6:s7(3)(b)", DEBT), user=alice)
     markdown = run_markdown(run)
-    assert ("- Faithfulness (a model's judgment): mean 0.74, lowest 0.74 — flagged for review. A judge model "
+    assert (" · Faithfulness (a model's judgment): mean 0.74, lowest 0.74 — flagged for review (A judge model "
             "(claude-sonnet-5-5) scored each claim") in markdown
-    assert "- Claim 1: 0.74 (Reason for claim 1.)" in markdown
+    assert "- Claim 1 faithfulness (a model's judgment): 0.74 (Reason for claim 1.)" in markdown
 
 
 def test_the_french_run_page_translates_the_labels(api, people):
