@@ -305,3 +305,33 @@ def test_eval_answers_says_not_scored_without_a_judge(tmp_path):
     lines = out.getvalue().splitlines()
     assert json.loads(lines[-1])["faithfulness"] == "not scored"
     assert "faithfulness              not scored (no judge model scored these runs)" in lines
+
+
+def test_the_demo_shows_each_recorded_run_as_scored_or_not(api, client):
+    api.queue(scores((1, 0.95, 0.9)))
+    scored = scripted_run(claim(DEBT_CLAIM, "P-8.6:s7(3)(b)", DEBT))
+    unscored = scripted_run(claim(DEBT_CLAIM, "P-8.6:s7(3)(b)", DEBT))  # the fake API has no reply: not scored
+    Run.objects.filter(pk__in=[scored.pk, unscored.pk]).update(recorded=True)
+    html = client.get(reverse("research:demo")).content.decode()
+    items = {pk: html[html.index(reverse("research:demo_replay", args=[pk])):].split("</li>")[0]
+             for pk in (scored.pk, unscored.pk)}
+    assert ('data-signal="faithfulness">Faithfulness (a model&#x27;s judgment): mean 0.95, lowest 0.95</span>'
+            in items[scored.pk])
+    assert 'data-signal="faithfulness">Faithfulness: not scored</span>' in items[unscored.pk]
+    replay = client.get(reverse("research:demo_replay", args=[scored.pk])).content.decode()
+    assert "Faithfulness (a model&#x27;s judgment): 0.95" in replay
+
+
+def test_the_word_export_prints_the_scores(api, people):
+    import io
+
+    from docx import Document
+
+    from research.export_docx import run_docx
+
+    alice, _, _ = people
+    api.queue(scores((1, 0.9, 0.9)))
+    run = scripted_run(claim(DEBT_CLAIM, "P-8.6:s7(3)(b)", DEBT), user=alice)
+    text = "\n".join(p.text for p in Document(io.BytesIO(run_docx(run))).paragraphs)
+    assert "Faithfulness (a model's judgment): mean 0.90, lowest 0.90 (A judge model" in text
+    assert "Claim 1 faithfulness (a model's judgment): 0.90 (Reason for claim 1.)" in text
