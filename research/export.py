@@ -1,7 +1,7 @@
 """A finished run as Markdown in DESIGN.md's answer shape (verifier.answer_markdown does the
 rendering; this module gathers the run's claims and the stored texts they were checked against)."""
 
-from research import answers_question
+from research import answers_question, faithfulness
 from research.models import Run
 from research.presenting import gate_badge, run_reading
 from research.run_record import run_facts
@@ -42,8 +42,11 @@ def run_export(run: Run, request=None) -> tuple[str, dict]:
     markdown, evidence = render_answer(answer, views, run.as_at, CORPUS_LABEL)
     question = " ".join(run.question.split())
     facts = "\n".join(f"- {label}: {value}" for label, value in run_facts(run, request))
+    judged = "\n".join(f"- {line}" for line in faithfulness.export_lines(run))
+    judged = f"{judged}\n\n" if judged else ""
     unanswered = "".join(f"{block}\n\n" for block in unanswered_blocks(run))
-    return f"# Question\n\n{question}\n\n{facts}\n\n{signals_line(run)}\n\n{unanswered}{markdown}", evidence
+    return (f"# Question\n\n{question}\n\n{facts}\n\n{signals_line(run)}\n\n{judged}{unanswered}{markdown}",
+            evidence)
 
 
 def unanswered_blocks(run) -> list[str]:
@@ -59,12 +62,17 @@ def unanswered_blocks(run) -> list[str]:
 
 
 def signals_line(run) -> str:
-    """The two signals, each named for what it is: the quotes check, then whether the answer
-    answers the question (and what measured that)."""
+    """The signals, each named for what it is: the quotes check, whether the answer answers the
+    question (and what measured that), and the faithfulness judge's scores (a model's judgment)
+    or "not scored"."""
     signals = [gate_badge(run)["label"]]
     answers = answers_question.run_signal(run)
     if answers is not None:
         signals.append(f"{answers['label']} ({answers['explanation']})")
+    judged = faithfulness.run_signal(run)
+    if judged is not None:
+        signals.append(f"{judged['label']} ({judged['explanation']}"
+                       + (f" {judged['reason']}" if judged["reason"] else "") + ")")
     return " · ".join(signals)
 
 

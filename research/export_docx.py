@@ -13,6 +13,7 @@ import io
 from docx import Document
 from docx.shared import RGBColor
 
+from research import faithfulness
 from research.export import CORPUS_LABEL, signals_line, unanswered_blocks
 from research.presenting import claim_panels, run_reading
 from research.run_record import run_facts
@@ -40,6 +41,8 @@ def run_docx(run, request=None) -> bytes:
     for label, value in facts:
         _labelled(doc.add_paragraph(), label, value)
     doc.add_paragraph(signals_line(run))
+    for line in faithfulness.export_lines(run):
+        doc.add_paragraph(line)
     _labelled(doc.add_paragraph(), "Source", CORPUS_LABEL)
     _unanswered(doc, run)
 

@@ -7,6 +7,8 @@ answer through the read-only tools, checks every claim with the verifier, gives 
 repair turn when a claim is blocked, and stores claims and citations — blocked ones are kept
 with their findings, never dropped. Any exception fails the run with a readable reason, so no
 run is left running; a model error in the repair turn keeps the answer checked before it.
+With a key, the faithfulness judge (research/judge.py) then scores the kept claims; whatever it
+does, the checked answer is stored.
 
 A Heartbeat thread keeps the run fresh for the stale-run sweep while it works, and every write
 is fenced by the attempt (Run.owned): when the sweep gave the run to another attempt, this one
@@ -17,6 +19,7 @@ import logging
 
 from django.utils import timezone
 
+from research import judge
 from research.engines import EngineFailed, EngineRefused, engine_for
 from research.models import Citation, Claim, Run, RunEvent, RunLost
 from research.tools import Toolbox
@@ -163,6 +166,9 @@ def _finish(run, answer, claims, answer_findings, partial_reason="", repaired=()
     all_findings = [f for c in claims for f in c.findings] + list(answer_findings)
     gate = run_gate(all_findings, declined=declined, partial=partial or answer is None)
     corpus = DbCorpus(lang=run.lang, as_at=run.as_at)
+    # The judge scores the checked claims before they are stored, so the stored run has its
+    # scores (or why there are none) from the start; it never raises but RunLost.
+    answer = judge.judge_answer(run, answer, claims, corpus) if claims else answer
     # One transaction under this attempt's lock: claims, the final event and the status are
     # written together, or (RunLost) not at all.
     with run.owned():

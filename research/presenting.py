@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext, pgettext_lazy
 
 from corpus.diffs import word_diff
-from research import answers_question
+from research import answers_question, faithfulness
 from research.models import Claim, Run, RunEvent
 from research.trace_citations import TraceNames
 from verifier.adapter import DbCorpus
@@ -105,8 +105,9 @@ def leads(run, corpus=None) -> list[dict]:
 
 def answer_context(run):
     """Everything the answer block needs: claims split into checked and blocked, the Reading's
-    parts (withheld where they rest on a blocked claim), the answers-the-question signal,
-    answer-level warnings (from the run's final event) and the usage block."""
+    parts (withheld where they rest on a blocked claim), the answers-the-question signal, the
+    faithfulness judge's line (a model's judgment, or "not scored"), answer-level warnings (from
+    the run's final event) and the usage block."""
     from research.pipeline import answer_findings  # the pipeline loads the engines; load it late
 
     corpus = DbCorpus(lang=run.lang, as_at=run.as_at)
@@ -120,6 +121,7 @@ def answer_context(run):
         "reading_withheld": sum(1 for p in parts if p.withheld),
         "answers": answers_question.run_signal(run),
         "leads": leads(run, corpus),
+        "faithfulness": faithfulness.run_signal(run, _),
         "answer_warnings": [explain(f) for f in answer_findings(run)],
         "usage": usage(run),
     }
@@ -150,6 +152,7 @@ def claim_panels(run, corpus=None):
             "number": claim.position + 1,
             "badge": {"label": label, "tone": tone},
             "answers": answers_question.claim_signal(run, claim.position),
+            "faithfulness": faithfulness.claim_signal(run, claim.position, _),
             "blocked": claim.status == Claim.STATUS_BLOCKED,
             "warnings": [explain(f) for f in findings if f.get("severity") != "blocking"],
             "problems": [explain(f) for f in findings if f.get("severity") == "blocking"],
@@ -369,6 +372,12 @@ def _status(data):
         return _("Queued (%(engine)s engine)") % {"engine": data["engine"]} if data.get("engine") else _("Queued")
     if status == Run.STATUS_RUNNING:
         return _("Running (attempt %(attempt)s)") % {"attempt": data.get("attempt", 1)}
+    if status == "judged":
+        line = _("Faithfulness judge (%(model)s): mean %(mean)s, lowest %(lowest)s") % {
+            "model": data.get("model", "?"), "mean": data.get("mean"), "lowest": data.get("lowest")}
+        return line + (" — " + _("flagged for review") if data.get("flagged") else "")
+    if status == "not judged":
+        return _("Faithfulness judge (%(model)s): not scored") % {"model": data.get("model", "?")}
     if status == "submitted":
         claims = data.get("claims", 0)
         repaired = data.get("purpose") == "repair"

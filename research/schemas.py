@@ -34,11 +34,17 @@ class CitationOut(Schema):
     findings: list[dict[str, Any]]
 
 
+class ClaimFaithfulnessOut(Schema):
+    score: float  # 0-1: a judge model's judgment of how far the claim follows from its cited sections
+    reason: str  # the judge's reason
+
+
 class ClaimOut(Schema):
     position: int
     text: str
     status: str
     repaired: bool
+    faithfulness: ClaimFaithfulnessOut | None  # null: the judge scored no such claim (blocked, or run not scored)
     findings: list[dict[str, Any]]
     citations: list[CitationOut]
 
@@ -97,6 +103,26 @@ class AnswersQuestionOut(Schema):
     measure: str  # "retrieval confidence" or "model judge": what measured it, never code
     verdict: str  # "supported", "partly" or "not shown"
     score: float | None
+class FaithfulnessScoreOut(Schema):
+    claim: int  # the claim's number (position + 1)
+    position: int
+    faithfulness: float  # 0-1
+    answers_question: float  # 0-1
+    reason: str
+
+
+class FaithfulnessOut(Schema):
+    """The faithfulness judge (research/judge.py): a model's judgment, never a check of the text."""
+
+    measure: str  # "model judge"
+    scored: bool
+    model: str
+    mean: float | None
+    lowest: float | None
+    review_below: float | None  # a kept claim under it flags the run for review
+    flagged: bool
+    not_scored: str  # why there are no scores ("" when scored)
+    scores: list[FaithfulnessScoreOut]
 
 
 class RunOut(Schema):
@@ -128,6 +154,7 @@ class RunOut(Schema):
     no_clear_answer: bool
     leads: list[LeadOut]
     answers_question: AnswersQuestionOut | None  # whether the answer answers the question, and what measured it
+    faithfulness: FaithfulnessOut  # each kept claim scored 0-1 by a judge model, or not_scored with why
     broadened: bool
     broadening: BroadeningOut | None  # where a broadened run looked; null when it did not broaden
     partial_reason: str

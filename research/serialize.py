@@ -1,13 +1,13 @@
 """Runs as plain dicts: the API's response bodies (shapes in research/schemas.py)."""
 
-from research import answers_question
+from research import answers_question, faithfulness
 from research.models import Claim
 from verifier.adapter import DbCorpus
 
 
 def run_detail(run):
     """Everything a client needs to show a run: claims with citations and findings, usage."""
-    claims = [claim_dict(c) for c in run.claims.prefetch_related("citations__version").order_by("position")]
+    claims = [claim_dict(c, run) for c in run.claims.prefetch_related("citations__version").order_by("position")]
     answer = run.answer or {}
     return {
         "id": run.pk,
@@ -36,6 +36,7 @@ def run_detail(run):
         "no_clear_answer": bool(answer.get("no_clear_answer")),
         "leads": answer.get("leads") or [],
         "answers_question": answers_question.stored_measure(answer),
+        "faithfulness": faithfulness.api_dict(run),
         "broadened": run.broadened,
         "broadening": run.broadening or None,
         "partial_reason": run.partial_reason,
@@ -54,12 +55,14 @@ def reading_parts(run):
             for p in run_reading(run, DbCorpus(lang=run.lang, as_at=run.as_at))]
 
 
-def claim_dict(claim):
+def claim_dict(claim, run=None):
+    run = run or claim.run
     return {
         "position": claim.position,
         "text": claim.text,
         "status": claim.status,
         "repaired": claim.repaired,
+        "faithfulness": faithfulness.claim_api_dict(run, claim.position),
         "findings": claim.findings or [],
         "citations": [
             {

@@ -258,6 +258,15 @@ VERBATIM_RUN_STALE_SECONDS = env_float("VERBATIM_RUN_STALE_SECONDS", 300)
 VERBATIM_SSE_MAX_SECONDS = env_float("VERBATIM_SSE_MAX_SECONDS", 600.0)
 # Runs one user may have queued or running at once, any engine (0: no cap).
 VERBATIM_MAX_ACTIVE_RUNS_PER_USER = env_int("VERBATIM_MAX_ACTIVE_RUNS_PER_USER", 5)
+# The faithfulness judge (research/judge.py): with ANTHROPIC_API_KEY set, one model call per
+# finished run scores each kept claim 0-1 against the sections it cites. Off: no call, "not
+# scored". Its model defaults to the run's (VERBATIM_MODEL for model-free engines) and needs a
+# price like any other; a claim under the review mark flags the run for review (a chosen figure,
+# the suite's, not one fitted to our runs).
+VERBATIM_JUDGE = env_bool("VERBATIM_JUDGE", True)
+VERBATIM_JUDGE_MODEL = os.environ.get("VERBATIM_JUDGE_MODEL", "").strip()
+VERBATIM_JUDGE_TIMEOUT_SECONDS = env_float("VERBATIM_JUDGE_TIMEOUT_SECONDS", 60.0)
+VERBATIM_FAITHFULNESS_REVIEW_BELOW = env_float("VERBATIM_FAITHFULNESS_REVIEW_BELOW", 0.80)
 # USD per million tokens. A model without a row here refuses to start.
 VERBATIM_PRICES = {
     "claude-sonnet-5-5": {"input": 2.00, "output": 10.00, "cache_read": 0.20, "cache_write": 2.50},

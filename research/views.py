@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from corpus.messages import translated
-from research import export_docx, presenting
+from research import export_docx, faithfulness, presenting
 from research.export import run_markdown
 from research.forms import AskForm
 from research.models import Review, ReviewAudit, Run
@@ -179,6 +179,7 @@ def review_queue(request):
                    .select_related("created_by").distinct().order_by("finished_at"))
     for r in waiting:
         r.badge = presenting.gate_badge(r)
+        r.faithfulness = faithfulness.run_signal(r, _)
     decided = Review.mark_void(list(Review.objects.exclude(status=Review.STATUS_OPEN)
                                     .select_related("run", "reviewer").order_by("-decided_at")[:25]))
     return render(request, "research/review_queue.html", {"waiting": waiting, "decided": decided})
@@ -244,7 +245,8 @@ def demo_list(request):
     and imported in that order: a pass, a downgrade, a block, a repair, a decline, a limit, then
     the extractive engine's), each under a plain name."""
     runs = Run.objects.filter(recorded=True).order_by("pk")
-    stories = [{"run": run, "name": _plain_label(run)} for run in runs]
+    stories = [{"run": run, "name": _plain_label(run), "faithfulness": faithfulness.run_signal(run, _)}
+               for run in runs]
     return render(request, "research/demo_list.html", {"stories": stories})
 
 

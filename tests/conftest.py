@@ -27,6 +27,13 @@ def no_rate_limits(settings):
     settings.VERBATIM_RATE_LIMITS = {scope: {"anonymous": 0, "user": 0} for scope in settings.VERBATIM_RATE_LIMITS}
 
 
+@pytest.fixture(autouse=True)
+def no_judge(settings):
+    """The faithfulness judge makes one more model call per run where a key is set; the engine
+    tests count their calls. tests/research/test_judge.py turns it on."""
+    settings.VERBATIM_JUDGE = False
+
+
 @pytest.fixture
 def answer_all(settings):
     """The extractive engine answers every question it can quote from, whatever its retrieval

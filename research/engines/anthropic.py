@@ -66,8 +66,7 @@ class AnthropicEngine(Engine):
         api_key = os.environ.get("ANTHROPIC_API_KEY", "").strip()
         if not api_key:
             raise EngineRefused("ANTHROPIC_API_KEY is not set; use the extractive engine or set the key")
-        # Retries are ours (_call): the SDK's would sleep past the wall clock on a retry-after.
-        self.client = anthropic.Anthropic(api_key=api_key, base_url=settings.ANTHROPIC_BASE_URL, max_retries=0)
+        self.client = new_client(api_key)
         if self.run.model != self.model:
             self.run.model = self.model
             type(self.run).objects.filter(pk=self.run.pk).update(model=self.model)
@@ -196,7 +195,7 @@ class AnthropicEngine(Engine):
                 raise EngineFailed("the model API sent a response that could not be read "
                                    f"({type(e).__name__})") from None
             latency_ms = int((time.monotonic() - started) * 1000)
-            if not _looks_like_message(response):
+            if not looks_like_message(response):
                 raise EngineFailed("the model API sent a response that could not be read (no content)")
             self._record(purpose, response, latency_ms)
             return response
@@ -207,36 +206,19 @@ class AnthropicEngine(Engine):
         if isinstance(error, anthropic.APITimeoutError) and remaining <= TIMEOUT_SLACK:
             raise _Partial(f"the model API did not answer within the wall-clock limit "
                            f"({self.limits.wall_clock_seconds:g} s)") from None
-        if not _retryable(error) or retry >= settings.VERBATIM_ANTHROPIC_MAX_RETRIES:
-            raise EngineFailed(_failure_reason(error)) from None
-        asked = _retry_after(error)
+        if not retryable(error) or retry >= settings.VERBATIM_ANTHROPIC_MAX_RETRIES:
+            raise EngineFailed(failure_reason(error)) from None
+        asked = retry_after(error)
         if asked is not None and asked >= remaining:
             raise _Partial(f"the model API asked to wait {asked:g} s") from None
         wait = asked if asked is not None else min(INITIAL_RETRY_DELAY * 2 ** retry, MAX_RETRY_DELAY)
         if wait >= remaining:
-            raise _Partial(self._wall_clock_reason() + f" while retrying: {_failure_reason(error)}") from None
+            raise _Partial(self._wall_clock_reason() + f" while retrying: {failure_reason(error)}") from None
         time.sleep(wait)
 
     def _record(self, purpose, response, latency_ms):
-        usage = response.usage
-        tokens = {
-            "input": usage.input_tokens or 0,
-            "output": usage.output_tokens or 0,
-            "cache_read": getattr(usage, "cache_read_input_tokens", 0) or 0,
-            "cache_write": getattr(usage, "cache_creation_input_tokens", 0) or 0,
-        }
+        tokens = record_call(self.run, self.model, purpose, response, latency_ms)
         self.output_tokens += tokens["output"]
-        usd = cost_usd(self.model, tokens)
-        with self.run.owned():  # an attempt that lost its run bills nothing to it
-            seq = ModelCall.objects.filter(run=self.run).count() + 1
-            ModelCall.objects.create(run=self.run, seq=seq, model=self.model, purpose=purpose,
-                                     input_tokens=tokens["input"], output_tokens=tokens["output"],
-                                     cache_read_tokens=tokens["cache_read"],
-                                     cache_write_tokens=tokens["cache_write"],
-                                     latency_ms=latency_ms, usd=usd, stop_reason=response.stop_reason or "")
-            self.run.add_event(RunEvent.KIND_MODEL_CALL, {"seq": seq, "purpose": purpose,
-                                                          "stop_reason": response.stop_reason, **tokens,
-                                                          "latency_ms": latency_ms, "usd": str(usd)})
 
     def _question(self):
         scope = ", ".join(self.run.acts) if self.run.acts else "every Act in the corpus"
@@ -254,6 +236,37 @@ class AnthropicEngine(Engine):
 
 class _Partial(EngineFailed):
     """Raised inside a call when a limit, not a failure, ended the run."""
+
+
+def new_client(api_key):
+    """The SDK client every model call of ours uses: settings.ANTHROPIC_BASE_URL (or the
+    default), and no retries of its own (ours run inside a time budget; the SDK's would sleep
+    as long as a retry-after says)."""
+    return anthropic.Anthropic(api_key=api_key, base_url=settings.ANTHROPIC_BASE_URL, max_retries=0)
+
+
+def record_call(run, model, purpose, response, latency_ms) -> dict:
+    """Store one answered model call as a ModelCall of `run` with its tokens, latency and USD,
+    and its model_call event; returns the tokens {input, output, cache_read, cache_write}.
+    Fenced by the run's attempt: an attempt that lost its run bills nothing to it (RunLost)."""
+    usage = response.usage
+    tokens = {
+        "input": usage.input_tokens or 0,
+        "output": usage.output_tokens or 0,
+        "cache_read": getattr(usage, "cache_read_input_tokens", 0) or 0,
+        "cache_write": getattr(usage, "cache_creation_input_tokens", 0) or 0,
+    }
+    usd = cost_usd(model, tokens)
+    with run.owned():
+        seq = ModelCall.objects.filter(run=run).count() + 1
+        ModelCall.objects.create(run=run, seq=seq, model=model, purpose=purpose,
+                                 input_tokens=tokens["input"], output_tokens=tokens["output"],
+                                 cache_read_tokens=tokens["cache_read"], cache_write_tokens=tokens["cache_write"],
+                                 latency_ms=latency_ms, usd=usd, stop_reason=response.stop_reason or "")
+        run.add_event(RunEvent.KIND_MODEL_CALL, {"seq": seq, "purpose": purpose,
+                                                 "stop_reason": response.stop_reason, **tokens,
+                                                 "latency_ms": latency_ms, "usd": str(usd)})
+    return tokens
 
 
 def cost_usd(model, tokens) -> Decimal:
@@ -318,7 +331,7 @@ def _block_param(block) -> dict:
     return block.model_dump(exclude_none=True)
 
 
-def _looks_like_message(response) -> bool:
+def looks_like_message(response) -> bool:
     return isinstance(getattr(response, "content", None), list) and getattr(response, "usage", None) is not None
 
 
@@ -331,14 +344,14 @@ def _api_message(error) -> str:
     return str(getattr(error, "message", "") or error)[:300]
 
 
-def _retryable(error) -> bool:
+def retryable(error) -> bool:
     """What the SDK itself would retry: timeouts, lost connections, 408, 409, 429 and 5xx."""
     if isinstance(error, anthropic.APIStatusError):
         return error.status_code in (408, 409, 429) or error.status_code >= 500
     return isinstance(error, (anthropic.APITimeoutError, anthropic.APIConnectionError))
 
 
-def _retry_after(error) -> float | None:
+def retry_after(error) -> float | None:
     """Seconds the API asked us to wait (retry-after-ms, retry-after in seconds or as a date)."""
     response = getattr(error, "response", None)
     if response is None:
@@ -353,7 +366,7 @@ def _retry_after(error) -> float | None:
     return None if when is None else max(0.0, email.utils.mktime_tz(when) - time.time())
 
 
-def _failure_reason(error) -> str:
+def failure_reason(error) -> str:
     """The sentence a reader sees when a model call failed for good."""
     if isinstance(error, anthropic.APITimeoutError):
         return "the model API did not answer in time; the run stopped"

@@ -10,7 +10,9 @@ Then, per run:
   verifier.quotes.check_quote against the stored text (DbCorpus at the run's date and language),
   and the text's SHA-256 must be the one the citation recorded: quote fidelity must be 1.0;
 - a `decline: true` item must end with gate "declined"; an in-scope item must not;
-- an in-scope item hits when any section it cites (in a shown quote) is one of `expected`.
+- an in-scope item hits when any section it cites (in a shown quote) is one of `expected`;
+- with a key, the faithfulness judge's mean and lowest score (research/judge.py: a model's
+  judgment, not a check) are averaged and minimised over the runs it scored.
 
 Refused: the scripted engine without a transcript for an item (that item is skipped and listed),
 the anthropic engine without ANTHROPIC_API_KEY or without a price for the model (EvalRefused).
@@ -26,6 +28,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 
 from corpus.languages import question_lang
+from research import judge
 from research.models import Citation, Claim, Run, RunEvent
 from research.pipeline import execute
 from verifier.adapter import DbCorpus
@@ -38,6 +41,7 @@ EVAL_USER = "eval-bot"
 SHOWN = {Claim.STATUS_PASS, Claim.STATUS_DOWNGRADED}
 # Every engine must show only quotes that verify, whatever thresholds.yaml says.
 DEFAULT_THRESHOLDS = {"quote_fidelity": 1.0}
+NOT_SCORED = "not scored"
 
 
 class EvalRefused(Exception):
@@ -67,6 +71,10 @@ class AnswerResult:
     reason: str = ""
     usd: float = 0.0
     seconds: float = 0.0
+    # The faithfulness judge's scores (a model's judgment); None where the run was not scored.
+    faithfulness_mean: float | None = None
+    faithfulness_lowest: float | None = None
+    faithfulness_flagged: bool = False
 
 
 @dataclass
@@ -84,6 +92,7 @@ class AnswerReport:
         shown = sum(r.shown_quotes for r in runs)
         verified = sum(r.verified_quotes for r in runs)
         seconds = [r.seconds for r in runs]
+        judged = [r for r in runs if r.faithfulness_mean is not None]
         return {
             "engine": self.engine,
             "n": len(runs),
@@ -105,6 +114,12 @@ class AnswerReport:
             "answer_precision": _rate(sum(r.hit for r in answered), len(answered)),
             "leads_rate": _rate(sum(bool(r.leads) for r in in_scope), len(in_scope)),
             "confidence_curve": confidence_curve(in_scope),
+            # A model's judgment over the runs the judge scored; "not scored" when it scored none.
+            **({"faithfulness_mean": _round(statistics.fmean(r.faithfulness_mean for r in judged)),
+                "faithfulness_lowest": _round(min(r.faithfulness_lowest for r in judged)),
+                "faithfulness_scored_runs": len(judged),
+                "faithfulness_flagged_runs": sum(r.faithfulness_flagged for r in judged)}
+               if judged else {"faithfulness": NOT_SCORED}),
             "usd": _round(sum(r.usd for r in runs), 6),
             "seconds_p50": _round(statistics.median(seconds), 3) if seconds else 0.0,
             "seconds_total": _round(sum(seconds), 3),
@@ -200,6 +215,10 @@ def answer_one(item, engine, user, script=None) -> AnswerResult:
     result.run_id, result.gate, result.usd = run.pk, run.gate, float(run.usd or Decimal("0"))
     _score_quotes(run, result)
     _score_confidence(run, result)
+    block = judge.stored(run.answer)
+    if block is not None and "not_scored" not in block:
+        result.faithfulness_mean, result.faithfulness_lowest = block["mean"], block["lowest"]
+        result.faithfulness_flagged = bool(block["flagged"])
     result.ok, result.reason = _verdict(run, result)
     return result
 

@@ -46,6 +46,11 @@ METRIC_LABELS = {
     "n_decline": gettext_lazy("Questions to decline"),
     "seconds_p50": gettext_lazy("Seconds per question (median)"),
     "seconds_total": gettext_lazy("Seconds in all"),
+    "faithfulness": gettext_lazy("Faithfulness (a model's judgment)"),
+    "faithfulness_mean": gettext_lazy("Faithfulness, mean (a model's judgment)"),
+    "faithfulness_lowest": gettext_lazy("Faithfulness, lowest (a model's judgment)"),
+    "faithfulness_scored_runs": gettext_lazy("Runs the judge scored"),
+    "faithfulness_flagged_runs": gettext_lazy("Runs flagged for review (judge)"),
     "usd": gettext_lazy("Model cost (USD)"),
     "k": gettext_lazy("Ranks counted"),
     "answered_rate": gettext_lazy("In-scope questions answered (coverage)"),
@@ -61,9 +66,9 @@ HEADLINE = {
 
 
 def labelled(metrics) -> list[tuple[str, object]]:
-    """(plain name, value) for each stored figure, in stored order."""
-    return [(METRIC_LABELS.get(name, name.replace("_", " ")), value) for name, value in (metrics or {}).items()
-            if name not in NOT_FIGURES]
+    """(plain name, value) for each stored figure, in stored order ("not scored" translated)."""
+    return [(METRIC_LABELS.get(name, name.replace("_", " ")), _("not scored") if value == "not scored" else value)
+            for name, value in (metrics or {}).items() if name not in NOT_FIGURES]
 
 
 def latest_per_set() -> list[dict]:

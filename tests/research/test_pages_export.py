@@ -30,7 +30,8 @@ def test_it_exports_the_answer_shape(client, people):
                            f"- Run: http://testserver/runs/{run.pk}/", "- Review: not reviewed"]
     assert lines[11] == ("Quotes: verified verbatim · Answers the question: not shown (Nothing in this run "
                         "measured whether the quotes answer the question: a verbatim quote may still be beside "
-                        "the point. Read them against the question.)")
+                        "the point. Read them against the question.) · Faithfulness: not scored (No judge model "
+                        "scored this run.)")
     assert lines[13] == ("As at: latest consolidation held · Source: Justice Laws Website (Government of Canada), "
                         "official consolidations · Act: Personal Information Protection and Electronic Documents "
                         "Act (P-8.6)")

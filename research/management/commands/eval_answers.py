@@ -3,7 +3,8 @@
 Answers every golden question with the engine (a real Run each, executed in this process: no
 worker needed), checks each shown quote again against the stored text, and prints one line per
 question with its reason, then the figures: quote fidelity, correct-decline rate, false-decline
-rate, blocked rate, expected-section hit rate, cost and time. The eval is stored as an EvalRun.
+rate, blocked rate, expected-section hit rate, the faithfulness judge's mean and lowest score
+(a model's judgment, with a key) or "not scored", cost and time. The eval is stored as an EvalRun.
 With --json the last line printed is one JSON object of the figures.
 
 --engine scripted replays transcripts: --script-dir DIR holding <question id>.json per
@@ -83,6 +84,12 @@ class Command(BaseCommand):
         if f["confidence_curve"]:
             curve = ", ".join(f"{t:.2f}: {c:.2f}/{p:.2f}" for t, c, p in f["confidence_curve"])
             self.stdout.write(f"threshold: coverage/precision  {curve}")
+        if f.get("faithfulness_mean") is not None:
+            self.stdout.write(f"faithfulness (a model's judgment) mean {f['faithfulness_mean']:.3f}, lowest "
+                              f"{f['faithfulness_lowest']:.3f} over {f['faithfulness_scored_runs']} scored runs, "
+                              f"{f['faithfulness_flagged_runs']} flagged for review")
+        else:
+            self.stdout.write("faithfulness              not scored (no judge model scored these runs)")
         self.stdout.write(f"cost                      ${f['usd']:.4f}")
         self.stdout.write(f"time                      p50 {f['seconds_p50']:.2f}s, total {f['seconds_total']:.1f}s")
         verdict = "met" if f["passed_thresholds"] else "NOT met: " + "; ".join(f["threshold_failures"])
