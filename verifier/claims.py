@@ -888,6 +888,9 @@ _CONDITION_IN_CLAIM = re.compile(
     r"que si|si|s’il|s’ils|lorsque|lorsqu|à moins|dans les cas|dans le cas|pourvu|à condition|sauf|sous réserve)\b",
     re.I)
 _CONDITION_WORDS = 10
+# A second condition joined to the first ("..., et que l'oeuvre est exécutée ...", "and the work was made").
+_CONDITION_CONTINUES = re.compile(r"\s*(?:et que|et qu’|et qu'|and (?:if|where|when|that|the|a|an)\b)", re.I)
+_CONDITION_AND = re.compile(r",?\s+\b(?:et que|et qu’|et qu'|and)\b\s+", re.I)
 _CROSS_REFERENCE = re.compile(r"\b(?:section|subsection|paragraph|article|paragraphe|alinéa|this (?:Act|Part|Division))\b"
                               r"|\(\d", re.I)
 _COPULAS = frozenset("is are be est sont".split())
@@ -1176,14 +1179,28 @@ def _condition_dropped(stems: set[str], reading: str) -> str:
     "if", "unless", "where", "sauf", "si" ... to the end of its clause, less those the reading has
     before it."""
     for match in _CONDITION_MARK.finditer(reading):
-        span = re.split(r"[,;:.]", reading[match.end():], maxsplit=1)[0]
-        own = _content_stems(span) - _content_stems(reading[:match.start()]) - {None}
-        own = {w for w in own if w not in _FRENCH_SMALL}
-        if _CROSS_REFERENCE.search(span) and len(own) <= 3:
-            continue  # "except when subsection (1.01) applies": a reservation, not a condition
-        if own and not own & stems:
-            return reading[match.start():match.end() + len(span)]
+        span = _condition_span(reading[match.end():])
+        before = _content_stems(reading[:match.start()])
+        # Conditions joined by "and" / "et que" must each be kept: one kept does not keep the other.
+        for part in _CONDITION_AND.split(span):
+            own = {w for w in _content_stems(part) - before - {None} if w not in _FRENCH_SMALL}
+            if _CROSS_REFERENCE.search(part) and len(own) <= 3:
+                continue  # "except when subsection (1.01) applies": a reservation, not a condition
+            if own and not own & stems:
+                return reading[match.start():match.end() + len(span)]
     return ""
+
+
+def _condition_span(after: str) -> str:
+    """The condition's words after its mark, to the end of its clause, a conjunct set off by a
+    comma included (", et que l'oeuvre est exécutée ...", ", and the work was made ...")."""
+    pieces = re.split(r"([,;:.])", after)
+    span = pieces[0]
+    for k in range(1, len(pieces) - 1, 2):
+        if pieces[k] != "," or not _CONDITION_CONTINUES.match(pieces[k + 1]):
+            break
+        span += pieces[k] + pieces[k + 1]
+    return span
 
 
 def _predicate_skipped(said: list[_Token], stated: list[_Token]) -> str:

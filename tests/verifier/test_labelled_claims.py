@@ -209,3 +209,19 @@ def test_no_probe_comes_out_verified_wrongly_and_faithful_ones_keep_their_recall
     print(f"\nprobes: verified recall {sum(verified)}/{len(verified)} on faithful claims, "
           f"false verified {len(false_verified)} of {len(items) - len(verified)}")
     assert sum(verified) >= PROBE_VERIFIED_FLOOR, (sum(verified), len(verified))
+
+
+# A second probe set, written blind on 2026-12-02 (162 claims, 111 of them meaning-changing, EN/FR):
+# its one sealed run and what came of it are in its header. Faithful claims verified: 19 of 51.
+SEALED2 = Path(__file__).with_name("claims_sealed2.yaml")
+SEALED2_VERIFIED_FLOOR = 12  # 19 measured, less the bootstrap half-width (about 7 of 51)
+
+
+@pytest.mark.django_db
+def test_the_second_blind_probe_set_has_no_false_verified():
+    items, pairs = _probe_by_language(SEALED2)
+    assert len(items) >= 150 and sum(i["label"] != "verified" for i in items) >= 100
+    false_verified = [(i["id"], r["rationale"]) for i, r in pairs
+                      if r["label"] == "verified" and i["label"] != "verified"]
+    assert false_verified == []
+    assert sum(r["label"] == "verified" for i, r in pairs if i["label"] == "verified") >= SEALED2_VERIFIED_FLOOR
