@@ -297,7 +297,7 @@ def _leads(best, confidence, corpus, not_held) -> Submission:
     (nothing is claimed); `leads` lists each section with its citation, note and best passage
     (`passage` word for word in the unit `provision_id`, `lead_in` the lead-ins it reads under)."""
     leads = [{"provision_id": p.unit_id, "section_id": p.section_id, "citation": _cited(p.unit_id, corpus),
-              "marginal_note": p.marginal_note, "lead_in": " ".join(t for _, t in p.chapeaux if t != p.text),
+              "marginal_note": p.marginal_note, "lead_in": " ".join(t for _, t in p.lead_ins),
               "passage": p.text} for p in best]
     return Submission({
         "decline": True, "no_clear_answer": True, "leads": leads, "confidence": confidence.as_dict(),
@@ -335,7 +335,7 @@ def _verbatim_korean(p, corpus) -> bool:
 
 def _claim(p) -> dict:
     note = f" ({p.marginal_note})" if p.marginal_note else ""
-    citations = [{"provision_id": uid, "quote": text} for uid, text in p.chapeaux if text != p.text]
+    citations = [{"provision_id": uid, "quote": text} for uid, text in p.lead_ins]
     citations.append({"provision_id": p.unit_id, "quote": p.text})
     return {"text": f"{p.act_title}, {_human(p.unit_id)}{note}, provides the passage quoted.",
             "citations": citations}

@@ -63,6 +63,11 @@ class Passage:
     def quoted(self) -> str:
         return " ".join([*(t for _, t in self.chapeaux), self.text])
 
+    @property
+    def lead_ins(self) -> list:
+        """[(unit id, quoted lead-in)] the passage reads under, less any that is the passage itself."""
+        return [(uid, text) for uid, text in self.chapeaux if text != self.text]
+
 
 def question_terms(text: str, lang: str = "eng") -> list[Term]:
     """The question's concepts as stem sets; words with no subject matter are dropped."""
