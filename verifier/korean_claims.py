@@ -32,9 +32,13 @@ CONTRADICTED = "contradicted"
 UNKNOWN = "unknown"
 _QUOTE = re.compile(r"\"([^\"]+)\"|“([^”]+)”|‘([^’]+)’|'([^']+)'|「([^」]+)」")
 _MIN_QUOTE_SYLLABLES = 4
+# Words a claim must have before an article holding them all is taken to be the one it means.
+_MIN_WORDS_ELSEWHERE = 4
 # Where a Korean text divides into clauses: the end of a sentence (…다.), a line (항, 호).
 _CLAUSE_END = re.compile(r"(?<=다)\.\s*|\n|(?<=다),\s*다만")
 _HANGUL = re.compile(r"[가-힣]")
+# Where a claim's clause ends: a sentence's end, or a clause joined by 며 / 고 and a comma.
+_CLAIM_CLAUSE_END = re.compile(r"(?<=다)\.\s*|(?<=[며고]),\s+")
 
 
 @dataclass
@@ -196,9 +200,21 @@ class KoreanChecker:
                 return _holding(quote, self.corpus.section_units(section.id)) or section
         return None
 
+    def _saying(self, own: str, words: list[str], law: LawName, skip: str) -> ProvisionView | None:
+        """The one other article of the law that holds every word and number of a claim its
+        cited unit does not: the claim cites the wrong article. None when no article, or more
+        than one, does, or the claim has too few words to tell (_MIN_WORDS_ELSEWHERE)."""
+        if len(words) < _MIN_WORDS_ELSEWHERE:
+            return None
+        holding = [section for section in self.corpus.act_sections(law.code) if section.id != skip
+                   and not W.missing_stems(own, f"{section.text} {section.marginal_note}")
+                   and not W.numbers_missing(own, section.text)]
+        return holding[0] if len(holding) == 1 else None
+
     def _support(self, text, citations, quotes, unit, lead, article, cited, urls, links, pid) -> KoreanVerdict:
         """The claim's own words against the unit's text read with the lead-in of each unit
         above it ("개인정보처리자는 다음 각 호의 어느 하나에 해당하는 경우에는 ...")."""
+        law = next(law for law in self.laws if law.code == article.act)
         own = _own_words(text, citations, quotes)
         context = f"{lead} {unit.text}".strip()
         frame = f"{context} {article.marginal_note}"
@@ -217,13 +233,38 @@ class KoreanChecker:
             conflict = W.number_conflict(own, context)
             if conflict and all(m.isdigit() for m in missing):
                 return contradicted(R.number_differs(cited, *conflict))
+            other = self._saying(own, words, law, skip=article.section_id)
+            if other is not None:
+                where = f"{law.title} {other.id.split(':', 1)[1]}"
+                return KoreanVerdict(CONTRADICTED, F.WRONG_UNIT, R.words_elsewhere(cited, where),
+                                     urls + [_official_url(other, law, _jo_of(other))],
+                                     links + [_page(law.code, other.id.split(":", 1)[1])], pid)
             return unknown(R.beyond_text(cited, missing))
         if not words and not quotes:
             return unknown(R.nothing_to_compare(cited))
-        best = max(_clauses(context), key=lambda c: sum(w in W.squeeze(c) for w in words), default=context)
-        apart = [w for w in words if w not in W.squeeze(f"{best} {lead} {article.marginal_note}")]
+        # Each clause of the claim ("…주어야 하며, …한도로 한다") is read against the one sentence
+        # of the text that holds most of its words; words found only in other sentences are joined.
+        pairs, apart = [], []
+        for part in _claim_clauses(own):
+            part_words = W.content_stems(part)
+            sentence = max(_clauses(context), key=lambda c: sum(w in W.squeeze(c) for w in part_words),
+                           default=context)
+            held = W.squeeze(f"{sentence} {lead} {article.marginal_note}")
+            apart += [w for w in part_words if w not in held and w not in apart]
+            pairs.append((part, sentence))
         if apart:
             return unknown(R.clauses_joined(cited, apart))
+        for part, sentence in pairs:
+            verdict = self._same_sense(part, sentence, context, cited, unknown, contradicted)
+            if verdict is not None:
+                return verdict
+        return KoreanVerdict(VERIFIED, None, R.verified(cited, bool(quotes)), urls, links, pid)
+
+
+    @staticmethod
+    def _same_sense(own, best, context, cited, unknown, contradicted) -> KoreanVerdict | None:
+        """None when a claim clause says what its sentence says: the same deontic kind, the same
+        parties in the same roles, no condition dropped, no narrowing the text lacks."""
         claimed, stated = W.modalities(own), W.modalities(best)
         for kind in sorted(claimed - stated):
             flip = W.opposite(kind)
@@ -239,7 +280,7 @@ class KoreanChecker:
         only = W.has_any(own, "only")
         if only and not W.has_any(best, "narrows"):
             return unknown(R.narrowed(cited, only))
-        return KoreanVerdict(VERIFIED, None, R.verified(cited, bool(quotes)), urls, links, pid)
+        return None
 
 
 def _lead_of(text: str) -> str:
@@ -248,18 +289,24 @@ def _lead_of(text: str) -> str:
     return text[: cut.start() + 1] if cut else text
 
 
+def _claim_clauses(own: str) -> list[str]:
+    """A claim's own words cut where one clause ends and the next begins ("…주어야 하며, …")."""
+    return [c for c in _CLAIM_CLAUSE_END.split(own) if c.strip()] or [own]
+
+
 def _clauses(text: str) -> list[str]:
     return [c for c in _CLAUSE_END.split(text) if c.strip()]
 
 
 def _own_words(text: str, citations: list[KoreanCitation], quotes: list[str]) -> str:
-    """The claim without its citations, law names and quotes: what it says in its own words."""
+    """The claim without its citations, law names and quotes: what it says in its own words, in
+    the plain register the statutes write in (korean_words.plain_register)."""
     spans = sorted((c.start, c.end) for c in citations)
     for start, end in reversed(spans):
         text = text[:start] + " " + text[end:]
     for quote in quotes:
         text = text.replace(quote, " ")
-    return text
+    return W.plain_register(text)
 
 
 def _quotes(text: str, laws: list[LawName]) -> list[str]:

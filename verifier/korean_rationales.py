@@ -107,6 +107,10 @@ def quote_elsewhere(cited: str, where: str) -> str:
     return f"인용문은 {cited}에 없고 {where}에 있습니다."
 
 
+def words_elsewhere(cited: str, where: str) -> str:
+    return f"주장의 내용은 {cited}에 없고 {where}에 있습니다."
+
+
 def quote_nowhere(quote: str, cited: str, law: str) -> str:
     return f"인용문 {topic(f"“{quote}”")} {cited}에도, {law}의 다른 조문에도 없습니다."
 

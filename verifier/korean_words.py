@@ -17,8 +17,17 @@ DATA = Path(__file__).with_name("data") / "korean.yaml"
 MIN_STEM = 2
 _EOJEOL = re.compile(r"[가-힣]+")
 _NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s*([가-힣]+)?")
+_FRACTION = re.compile(r"(\d+)\s*분의\s*(\d+)")
 _NOTE = re.compile(r"<(?:개정|신설|전문개정|본조신설|제목개정|종전)[^<>]*>|\[[^\[\]]*(?:개정|신설|이동|시행일)[^\[\]]*\]")
 # Middle dots are one mark written several ways (ㆍ in the statutes, · or ・ in memos).
+# Hangul syllables are 0xAC00 + (initial * 21 + medial) * 28 + final; finals ㄴ = 4, ㅂ = 17.
+_HANGUL_BASE, _FINAL_N = 0xAC00, 4
+_FINALS_B = "".join(chr(c) for c in range(_HANGUL_BASE, 0xD7A4) if (c - _HANGUL_BASE) % 28 == 17)
+_CLAUSE_END = r"(?=[\s.,;:!?)]|$)"
+_FORMAL_AFTER_VOWEL = re.compile(f"([{_FINALS_B}])니다{_CLAUSE_END}")
+# A note's clause ending on a nominalised verb: "…할 수 있음.", "…하여야 함", "…으로 됨".
+# Only these: a noun ending in ㅁ (사람, 이름) is not an ending.
+_NOMINAL_END = re.compile(r"(있음|없음|않음|함|됨)(?=\s*(?:[.,;]|$))")
 _MIDDLE_DOTS = str.maketrans({"·": "ㆍ", "・": "ㆍ", "‧": "ㆍ", "•": "ㆍ"})
 
 
@@ -32,6 +41,33 @@ def fold(text: str) -> str:
     """Text as compared: middle dots made one character, amendment notes (<개정 2023.3.14>)
     dropped, since they are not the law's words."""
     return _NOTE.sub(" ", text.translate(_MIDDLE_DOTS))
+
+
+def plain_register(text: str) -> str:
+    """A memo's sentence endings in the plain register the statutes write in: the formal polite
+    endings (합니다, 있습니다, 봅니다, 입니다) and the nominal endings of notes (있음, 함, 됨)
+    read as 한다, 있다, 본다, 이다, 있다, 한다, 된다. A claim's own words only: quoted words
+    are compared as written."""
+    text = re.sub(f"습니다{_CLAUSE_END}", "다", text)
+    text = _FORMAL_AFTER_VOWEL.sub(_plain_formal, text)
+    return _NOMINAL_END.sub(_plain_nominal, text)
+
+
+def _with_final(syllable: str, final: int) -> str:
+    code = ord(syllable) - _HANGUL_BASE
+    return chr(_HANGUL_BASE + code - code % 28 + final)
+
+
+def _plain_formal(match: re.Match) -> str:
+    syllable = match.group(1)
+    if syllable == "입":  # 입니다: the copula, 이다
+        return "이다"
+    return _with_final(syllable, _FINAL_N) + "다"
+
+
+def _plain_nominal(match: re.Match) -> str:
+    ending = match.group(1)
+    return {"있음": "있다", "없음": "없다", "않음": "않는다"}.get(ending) or _with_final(ending, _FINAL_N) + "다"
 
 
 def squeeze(text: str) -> str:
@@ -97,8 +133,13 @@ def number_conflict(claim_words: str, text: str) -> tuple[str, str] | None:
         others = [(n, a) for n, c, a in stated if c == counter and n != number]
         if others:
             best = next((n for n, a in others if a and a == after), others[0][0])
-            return f"{number}{counter}", f"{best}{counter}"
+            return _written(number, counter), _written(best, counter)
     return None
+
+
+def _written(number: str, counter: str) -> str:
+    """A figure as the text writes it: "19세", "100분의 50"."""
+    return f"{counter} {number}" if counter.endswith("분의") else f"{number}{counter}"
 
 
 def _figures(text: str) -> list[tuple[str, str, str]]:
@@ -107,6 +148,11 @@ def _figures(text: str) -> list[tuple[str, str, str]]:
     counters = sorted(table()["counters"], key=len, reverse=True)
     found = []
     folded = fold(text)
+    # A fraction ("100분의 50") is one figure: its numerator counted in its denominator's parts.
+    for match in _FRACTION.finditer(folded):
+        following = next(iter(_EOJEOL.findall(folded[match.end():match.end() + 20])), "")
+        found.append((match.group(2), f"{match.group(1)}분의", stem(following)))
+    folded = _FRACTION.sub(" ", folded)
     for match in _NUMBER.finditer(folded):
         word = match.group(2) or ""
         counter = next((c for c in counters if word.startswith(c)), "")

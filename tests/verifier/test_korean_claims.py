@@ -142,3 +142,39 @@ def test_a_law_not_held_named_inside_the_claim_is_part_of_what_it_says():
     v = check("근로기준법 제43조의6 제1항 제3호는 국세청장에게 임금등이 체불된 근로자의 「소득세법」 제4조제1항제1호에 따른 "
               "종합소득에 관한 자료를 요청하는 것을 정한다.")
     assert (v.label, v.provision_id) == ("verified", "근로기준법:제43조의6제1항제3호")
+
+
+def test_a_memo_in_the_formal_polite_register_is_read_as_the_plain_one():
+    # Memos write 합니다 / 있습니다 / 됩니다 and notes 있음 / 함; the statutes write 한다 / 있다.
+    for claim in ("민법 제103조는 선량한 풍속 기타 사회질서에 위반한 사항을 내용으로 하는 법률행위는 무효로 합니다.",
+                  "민법 제72조에 따르면 총회는 통지한 사항에 관하여서만 결의할 수 있습니다.",
+                  "민법 제72조: 총회는 통지한 사항에 관하여서만 결의할 수 있음."):
+        assert check(claim).label == "verified", claim
+    # The register changes a claim's own words, never a quote: 못합니다 is not the text's words.
+    v = check("민법 제2조 제2항은 “권리는 남용하지 못합니다”라고 정한다.")
+    assert (v.label, v.code) == ("contradicted", "quote-mismatch")
+
+
+def test_a_fraction_with_another_numerator_is_a_different_figure():
+    v = check("근로기준법 제56조 제1항에 따르면 사용자는 연장근로에 대하여는 통상임금의 100분의 30 이상을 가산하여 "
+              "근로자에게 지급하여야 한다.")
+    assert (v.label, v.code) == ("contradicted", "text-differs")
+    assert "100분의50" in v.rationale.replace(" ", "") and "100분의30" in v.rationale.replace(" ", "")
+
+
+def test_own_words_another_article_holds_name_that_article():
+    v = check("민법 제103조에 따르면 당사자의 궁박, 경솔 또는 무경험으로 인하여 현저하게 공정을 잃은 법률행위는 무효로 한다.")
+    assert (v.label, v.code) == ("contradicted", "wrong-unit")
+    assert v.rationale == "주장의 내용은 민법 제103조에 없고 민법 제104조에 있습니다."
+    assert "https://www.law.go.kr/법령/민법/제104조" in v.supporting_urls
+
+
+def test_each_clause_of_a_claim_is_read_in_its_own_sentence():
+    # 민법 제64조: "… 이사는 대표권이 없다. 이 경우에는 … 특별대리인을 선임하여야 한다."
+    v = check("민법 제64조에 따르면 법인과 이사의 이익이 상반하는 사항에 관하여는 이사는 대표권이 없고, "
+              "이 경우에는 특별대리인을 선임하여야 한다.")
+    assert v.label == "verified"
+    # Each clause keeps its own kind: the obligation moved to the first clause is not the text's.
+    v = check("민법 제64조에 따르면 법인과 이사의 이익이 상반하는 사항에 관하여는 이사는 대표권이 없고, "
+              "이 경우에는 특별대리인을 선임할 수 있다.")
+    assert v.label != "verified"
