@@ -2,6 +2,7 @@
 
     embed_versions(version_ids)       # store what is missing -> (from file, computed, left)
     version_matrices(version_ids)     # [(provision ids, float32 (n, 384))] for search
+    version_matrices(ids, KOREAN_SPACE)  # the same for Korean articles, in e5's space
 
 A section has one vector per text embeddings.section_inputs() gives for it (its opening, then
 passages of a long body), so a provision id can appear on several rows of its version's
@@ -9,51 +10,80 @@ matrix; search takes the closest. Each vector is keyed by the SHA-256 of the exa
 embedded. Vectors shipped for the default corpus
 (corpus/data/ca/embeddings.npz: key = that SHA-256, value = float16 x 384) are used before
 anything is computed, so loading the default corpus does not run the model.
-Only English is embedded: all-MiniLM-L6-v2 is an English model.
+English sections are embedded with all-MiniLM-L6-v2 (corpus/embeddings.py, an English model),
+Korean articles with multilingual-e5-small (corpus/multilingual.py): each is a Space, and the
+vectors of both sit in one table, keyed apart (a Space's key hashes its own input).
 """
 
 import threading
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from django.db import connection
 
-from corpus import embeddings
-from corpus.models import ActVersion, SectionDoc, SectionEmbedding
+from corpus import embeddings, multilingual
+from corpus.models import KOREAN, ActVersion, SectionDoc, SectionEmbedding
 
-SHIPPED = Path(__file__).resolve().parent / "data" / "ca" / "embeddings.npz"
-LANGS = ("eng",)
-
-
-def latest_version_ids():
-    """The latest version of each Act in each embedded language: the one search reads."""
-    return ActVersion.latest_ids(LANGS)
+DATA = Path(__file__).resolve().parent / "data"
+SHIPPED = DATA / "ca" / "embeddings.npz"
 
 
-def all_version_ids():
-    return sorted(ActVersion.objects.filter(lang__in=LANGS).values_list("pk", flat=True))
+@dataclass(frozen=True)
+class Space:
+    """One model's vectors: the languages it embeds, the texts of a section it embeds
+    (note, headings, body -> [text]), each text's key, the encoder and the shipped file."""
+
+    name: str
+    langs: tuple
+    inputs: Callable
+    key: Callable
+    encode: Callable
+    available: Callable
+    shipped: Path
+    every_version: bool = False  # embed every version held, not only the latest (few, small laws)
 
 
-def section_inputs(version_ids):
-    """{sha256: text embedded} for every section document of the versions given."""
+ENGLISH_SPACE = Space("all-MiniLM-L6-v2", ("eng",), embeddings.section_inputs, embeddings.input_sha256,
+                      embeddings.encode, embeddings.available, SHIPPED)
+KOREAN_SPACE = Space(multilingual.MODEL, (KOREAN,), multilingual.korean_inputs, multilingual.input_sha256,
+                     multilingual.encode, multilingual.available, DATA / "kr" / "e5_vectors.npz",
+                     every_version=True)
+SPACES = (ENGLISH_SPACE, KOREAN_SPACE)
+LANGS = ENGLISH_SPACE.langs
+
+
+def latest_version_ids(space=ENGLISH_SPACE):
+    """The latest version of each Act in each language of the space: the one search reads."""
+    return ActVersion.latest_ids(space.langs)
+
+
+def all_version_ids(space=ENGLISH_SPACE):
+    return sorted(ActVersion.objects.filter(lang__in=space.langs).values_list("pk", flat=True))
+
+
+def section_inputs(version_ids, space=ENGLISH_SPACE):
+    """{key: text embedded} for every section document of the versions given."""
     inputs = {}
     docs = (SectionDoc.objects.filter(version_id__in=version_ids)
             .values_list("marginal_note", "headings", "body").iterator(chunk_size=2000))
     for marginal_note, headings, body in docs:
-        for text in embeddings.section_inputs(marginal_note, headings, body):
-            inputs[embeddings.input_sha256(text)] = text
+        for text in space.inputs(marginal_note, headings, body):
+            inputs[space.key(text)] = text
     return inputs
 
 
-def embed_versions(version_ids, shipped=SHIPPED, compute=True, progress=None):
+def embed_versions(version_ids, shipped=None, compute=True, progress=None, space=ENGLISH_SPACE):
     """Store a vector for every section of the versions that has none.
 
-    Returns (taken from the `shipped` .npz, computed, left without a vector). The shipped
-    vectors are used first; the rest are computed only when `compute` (needs the model:
-    embeddings.available()), else left.
+    Returns (taken from the `shipped` .npz, the space's own file by default, computed, left
+    without a vector). The shipped vectors are used first; the rest are computed only when
+    `compute` (needs the space's model: space.available()), else left.
     """
     import numpy as np
 
-    inputs = section_inputs(version_ids)
+    shipped = space.shipped if shipped is None else shipped
+    inputs = section_inputs(version_ids, space)
     held = set()
     keys = list(inputs)
     for i in range(0, len(keys), 500):
@@ -70,7 +100,7 @@ def embed_versions(version_ids, shipped=SHIPPED, compute=True, progress=None):
         return len(from_file), 0, len(to_compute)
     for i in range(0, len(to_compute), 256):
         chunk = to_compute[i:i + 256]
-        vectors = embeddings.encode([inputs[k] for k in chunk])
+        vectors = space.encode([inputs[k] for k in chunk])
         _save(dict(zip(chunk, vectors, strict=True)))
         if progress:
             progress(min(i + 256, len(to_compute)), len(to_compute))
@@ -85,11 +115,11 @@ def _save(vectors):
     SectionEmbedding.objects.bulk_create(rows, batch_size=500, ignore_conflicts=True)
 
 
-def export_npz(path, version_ids):
+def export_npz(path, version_ids, space=ENGLISH_SPACE):
     """Write the stored vectors of the versions' sections to `path` (.npz, float16)."""
     import numpy as np
 
-    inputs = section_inputs(version_ids)
+    inputs = section_inputs(version_ids, space)
     found = {}
     keys = list(inputs)
     for i in range(0, len(keys), 500):
@@ -100,14 +130,14 @@ def export_npz(path, version_ids):
     return len(found)
 
 
-# (database, version id) -> (provision ids, float32 matrix) or None; dropped when the number of
+# (database, space, version id) -> (provision ids, float32 matrix) or None; dropped when the number of
 # stored vectors changes (embed_sections ran, a test rolled back). A version's sections never change.
 _matrices = {}
 _generation = {}
 _lock = threading.Lock()
 
 
-def version_matrices(version_ids):
+def version_matrices(version_ids, space=ENGLISH_SPACE):
     """[(provision ids array, float32 (n, 384) unit vectors)] for the versions given, one per
     version holding a stored vector for any of its sections; [] when none does. An id is
     repeated for each of its section's texts (the opening and each passage); ids are sorted,
@@ -123,9 +153,9 @@ def version_matrices(version_ids):
                 del _matrices[key]
     found = []
     for version_id in version_ids:
-        key = (database, version_id)
+        key = (database, space.name, version_id)
         if key not in _matrices:
-            matrix = _read_matrix(version_id)
+            matrix = _read_matrix(version_id, space)
             with _lock:
                 _matrices[key] = matrix
         if _matrices[key] is not None:
@@ -139,15 +169,15 @@ def _stored_count():
         return cursor.fetchone()[0]
 
 
-def _read_matrix(version_id):
+def _read_matrix(version_id, space):
     import numpy as np
 
     by_sha = {}
     docs = SectionDoc.objects.filter(version_id=version_id).values_list(
         "provision_id", "marginal_note", "headings", "body")
     for pk, marginal_note, headings, body in docs.iterator(chunk_size=2000):
-        for text in embeddings.section_inputs(marginal_note, headings, body):
-            by_sha.setdefault(embeddings.input_sha256(text), []).append(pk)
+        for text in space.inputs(marginal_note, headings, body):
+            by_sha.setdefault(space.key(text), []).append(pk)
     ids, vectors = [], []
     keys = list(by_sha)
     for i in range(0, len(keys), 500):

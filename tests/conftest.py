@@ -81,8 +81,8 @@ def django_db_setup(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         call_command("ingest_justice_laws", *[str(p) for p in settings.VERBATIM_DEFAULT_CORPUS],
                      progress_every=0, verbosity=0)
-        call_command("embed_sections", verbosity=0)  # vectors ship with the corpus: about a second
         load_korean_revisions(KOREAN_REVISIONS)
+        call_command("embed_sections", verbosity=0)  # vectors ship with the corpus: about a second
         from research.roles import ensure_roles
         ensure_roles()
     if connection.vendor == "postgresql":

@@ -66,7 +66,7 @@ def test_embed_sections_reports_what_it_took_from_the_file(capsys):
     call_command("embed_sections")
     count = len(section_vectors.section_inputs(section_vectors.latest_version_ids()))
     computed = "0 computed." if embeddings.available() else "0 computed, 0 left without one"
-    assert f"Section vectors (6 versions): {count} from embeddings.npz, {computed}" in capsys.readouterr().out
+    assert f"Section vectors, all-MiniLM-L6-v2 (6 versions): {count} from embeddings.npz, {computed}" in capsys.readouterr().out
 
 
 @pytest.mark.django_db
