@@ -31,10 +31,11 @@ SHIPPED = DATA / "ca" / "embeddings.npz"
 
 @dataclass(frozen=True)
 class Space:
-    """One model's vectors: the languages it embeds, the texts of a section it embeds
-    (note, headings, body -> [text]), each text's key, the encoder and the shipped file."""
+    """One model's vectors for some languages: the texts of a section it embeds (note, headings,
+    body -> [text]), each text's key, the encoder and the shipped file."""
 
-    name: str
+    name: str  # as `embed_sections --space` takes it
+    model: str
     langs: tuple
     inputs: Callable
     key: Callable
@@ -44,11 +45,11 @@ class Space:
     every_version: bool = False  # embed every version held, not only the latest (few, small laws)
 
 
-ENGLISH_SPACE = Space("all-MiniLM-L6-v2", ("eng",), embeddings.section_inputs, embeddings.input_sha256,
-                      embeddings.encode, embeddings.available, SHIPPED)
-KOREAN_SPACE = Space(multilingual.MODEL, (KOREAN,), multilingual.korean_inputs, multilingual.input_sha256,
-                     multilingual.encode, multilingual.available, DATA / "kr" / "e5_vectors.npz",
-                     every_version=True)
+ENGLISH_SPACE = Space("minilm-eng", "all-MiniLM-L6-v2", ("eng",), embeddings.section_inputs,
+                      embeddings.input_sha256, embeddings.encode, embeddings.available, SHIPPED)
+KOREAN_SPACE = Space("e5-kor", multilingual.MODEL, (KOREAN,), multilingual.korean_inputs,
+                     multilingual.input_sha256, multilingual.encode, multilingual.available,
+                     DATA / "kr" / "e5_vectors.npz", every_version=True)
 SPACES = (ENGLISH_SPACE, KOREAN_SPACE)
 LANGS = ENGLISH_SPACE.langs
 

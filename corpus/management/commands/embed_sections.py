@@ -39,7 +39,7 @@ class Command(BaseCommand):
 
             from_file, computed, left = section_vectors.embed_versions(versions, compute=model,
                                                                        progress=progress, space=one)
-            self.stdout.write(f"Section vectors, {one.name} ({len(versions)} versions): {from_file} from "
+            self.stdout.write(f"Section vectors, {one.model} ({len(versions)} versions): {from_file} from "
                               f"{one.shipped.name}, {computed} computed"
                               + ("" if model else f", {left} left without one (the model is not installed)")
                               + ".")
