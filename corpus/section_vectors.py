@@ -16,9 +16,9 @@ vectors of both sit in one table, keyed apart (a Space's key hashes its own inpu
 """
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from django.db import connection
 
@@ -40,17 +40,28 @@ class Space:
     inputs: Callable
     key: Callable
     encode: Callable
+    encode_query: Callable
     available: Callable
     shipped: Path
     every_version: bool = False  # embed every version held, not only the latest (few, small laws)
 
 
 ENGLISH_SPACE = Space("minilm-eng", "all-MiniLM-L6-v2", ("eng",), embeddings.section_inputs,
-                      embeddings.input_sha256, embeddings.encode, embeddings.available, SHIPPED)
+                      embeddings.input_sha256, embeddings.encode, embeddings.encode_one,
+                      embeddings.available, SHIPPED)
+# French sections: the same texts as the English ones (opening, then passages), in e5's space.
+FRENCH_SPACE = Space("e5-fra", multilingual.MODEL, ("fra",), embeddings.section_inputs,
+                     multilingual.input_sha256, multilingual.encode, multilingual.encode_query,
+                     multilingual.available, DATA / "ca" / "e5_fra.npz")
 KOREAN_SPACE = Space("e5-kor", multilingual.MODEL, (KOREAN,), multilingual.korean_inputs,
-                     multilingual.input_sha256, multilingual.encode, multilingual.available,
-                     DATA / "kr" / "e5_vectors.npz", every_version=True)
-SPACES = (ENGLISH_SPACE, KOREAN_SPACE)
+                     multilingual.input_sha256, multilingual.encode, multilingual.encode_query,
+                     multilingual.available, DATA / "kr" / "e5_vectors.npz", every_version=True)
+SPACES = (ENGLISH_SPACE, FRENCH_SPACE, KOREAN_SPACE)
+
+
+def space_for(lang):
+    """The Space that embeds sections in `lang`, or None."""
+    return next((space for space in SPACES if lang in space.langs), None)
 LANGS = ENGLISH_SPACE.langs
 
 

@@ -8,7 +8,9 @@ a check of the text. The features are read off what the engine already has:
 
 - `search_coverage`: the share of the question's rarity (corpus IDF) that the lead section's
   note, headings and opening hold (corpus.search_rank.coverage), from the search hit;
-- `similarity`: the lead section's cosine with the question (MiniLM), where it has a vector;
+- `similarity`: the lead section's closeness to the question, where it has a vector (MiniLM cosine
+  in English; in French e5's cosine scaled 0-1 over the 50 closest, which only lowers the score:
+  the threshold was calibrated before French had it);
 - `passage_coverage`: the share of the question's word weight the quoted passage itself covers
   (research/engines/extractive_passages.score).
 

