@@ -20,6 +20,7 @@ DEV = Path(__file__).with_name("dev.yaml")  # written blind like them, but for t
 DEV2 = Path(__file__).with_name("dev2.yaml")  # a second such set, by another hand
 DEV3 = Path(__file__).with_name("dev3.yaml")  # a third, written after the statute-words change
 DEV4 = Path(__file__).with_name("dev4.yaml")  # a fourth, six Acts (the Interpretation Act too)
+DEV_FR = Path(__file__).with_name("dev_fr.yaml")  # in French, six Acts, written blind; tuning
 KOREAN_GOLDEN = Path(__file__).with_name("korean_golden.yaml")  # Korean, 3 laws; sealed once, now tuning
 KOREAN_HOLDOUT = Path(__file__).with_name("korean_holdout.yaml")  # Korean, sealed: never for tuning
 THRESHOLDS = Path(__file__).with_name("thresholds.yaml")
