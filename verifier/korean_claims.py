@@ -218,8 +218,11 @@ class KoreanChecker:
         own = _own_words(text, citations, quotes)
         context = f"{lead} {unit.text}".strip()
         frame = f"{context} {article.marginal_note}"
-        words = W.content_stems(own)
-        missing = W.missing_stems(own, frame) + W.numbers_missing(own, frame)
+        # "Always", "without exception" are compared with the text's conditions (_same_sense),
+        # not looked for as words.
+        said = W.without_universal(own)
+        words = W.content_stems(said)
+        missing = W.missing_stems(said, frame) + W.numbers_missing(said, frame)
 
         def unknown(rationale):
             return KoreanVerdict(UNKNOWN, None, rationale, urls, links, pid)
@@ -233,7 +236,7 @@ class KoreanChecker:
             conflict = W.number_conflict(own, context)
             if conflict and all(m.isdigit() for m in missing):
                 return contradicted(R.number_differs(cited, *conflict))
-            other = self._saying(own, words, law, skip=article.section_id)
+            other = self._saying(said, words, law, skip=article.section_id)
             if other is not None:
                 where = f"{law.title} {other.id.split(':', 1)[1]}"
                 return KoreanVerdict(CONTRADICTED, F.WRONG_UNIT, R.words_elsewhere(cited, where),
@@ -246,7 +249,7 @@ class KoreanChecker:
         # of the text that holds most of its words; words found only in other sentences are joined.
         pairs, apart = [], []
         for part in _claim_clauses(own):
-            part_words = W.content_stems(part)
+            part_words = W.content_stems(W.without_universal(part))
             sentence = max(_clauses(context), key=lambda c: sum(w in W.squeeze(c) for w in part_words),
                            default=context)
             held = W.squeeze(f"{sentence} {lead} {article.marginal_note}")
@@ -254,6 +257,9 @@ class KoreanChecker:
             pairs.append((part, sentence))
         if apart:
             return unknown(R.clauses_joined(cited, apart))
+        misplaced = W.figure_misplaced(W.without_universal(own), context, f"{lead} {article.marginal_note}")
+        if misplaced:
+            return unknown(R.figure_elsewhere(cited, misplaced))
         for part, sentence in pairs:
             verdict = self._same_sense(part, sentence, context, cited, unknown, contradicted)
             if verdict is not None:
@@ -267,14 +273,16 @@ class KoreanChecker:
         parties in the same roles, no condition dropped, no narrowing the text lacks."""
         claimed, stated = W.modalities(own), W.modalities(best)
         for kind in sorted(claimed - stated):
-            flip = W.opposite(kind)
-            if flip in stated and not re.search(r"(?:으면|이면|하면|는다면)(?:\s|$)", own):
-                return contradicted(R.modality_differs(cited, kind, flip))
+            flips = [flip for flip in W.opposites(kind) if flip in stated]
+            if flips and not re.search(r"(?:으면|이면|하면|는다면)(?:\s|$)", own):
+                return contradicted(R.modality_differs(cited, kind, flips[0]))
             return unknown(R.modality_unclear(cited, kind))
         swapped = W.role_swapped(own, context)
         if swapped:
             return unknown(R.role_swapped(cited, *swapped))
         universal = W.has_any(own, "universal")
+        if universal and W.has_any(context, "exceptions"):
+            return contradicted(R.exception_denied(cited, universal))
         if universal and W.has_any(best, "condition") and not W.has_any(own, "condition"):
             return unknown(R.condition_dropped(cited, universal))
         only = W.has_any(own, "only")

@@ -90,6 +90,15 @@ def condition_dropped(cited: str, word: str) -> str:
     return f"주장은 “{word}”라고 하지만 {topic(cited)} 조건을 붙이고 있어 원문만으로는 판단할 수 없습니다."
 
 
+def figure_elsewhere(cited: str, figure: str) -> str:
+    return (f"주장의 “{figure}”{'은' if _final(figure) else '는'} {cited}에서 다른 말에 붙어 있어 "
+            "원문만으로는 판단할 수 없습니다.")
+
+
+def exception_denied(cited: str, word: str) -> str:
+    return f"주장은 “{word}”라고 하지만 {topic(cited)} 예외나 한정을 두고 있습니다."
+
+
 def narrowed(cited: str, word: str) -> str:
     return f"주장은 “{word}”로 범위를 좁히지만 {cited}에는 그런 한정이 없어 원문만으로는 판단할 수 없습니다."
 

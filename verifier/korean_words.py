@@ -16,6 +16,12 @@ DATA = Path(__file__).with_name("data") / "korean.yaml"
 # A stem of one syllable ("있", "위") is in almost any text: comparing it proves nothing.
 MIN_STEM = 2
 _EOJEOL = re.compile(r"[가-힣]+")
+# A word that is not a figure's counter ("백명" of "5백명", "일간" of "30일간"): numbers are compared
+# as figures (_figures), not as words.
+_WORD_NOT_COUNTER = re.compile(r"(?<![\d가-힣])[가-힣]+")
+# Korean writes large figures with unit syllables: 5백명 = 500명, 1천만원 = 10000000원.
+_UNITS = {"백": 100, "천": 1000, "만": 10_000, "억": 100_000_000}
+_WITH_UNITS = re.compile(r"(\d+)((?:[백천만억])+)(?=[가-힣]|\s|$)")
 _NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s*([가-힣]+)?")
 _FRACTION = re.compile(r"(\d+)\s*분의\s*(\d+)")
 _NOTE = re.compile(r"<(?:개정|신설|전문개정|본조신설|제목개정|종전)[^<>]*>|\[[^\[\]]*(?:개정|신설|이동|시행일)[^\[\]]*\]")
@@ -100,7 +106,7 @@ def content_stems(text: str) -> list[str]:
     too short to compare left out."""
     framing = set(table()["framing"])
     stems = []
-    for word in _EOJEOL.findall(fold(text)):
+    for word in _WORD_NOT_COUNTER.findall(fold(text)):
         if word in framing:
             continue
         s = stem(word)
@@ -142,12 +148,22 @@ def _written(number: str, counter: str) -> str:
     return f"{counter} {number}" if counter.endswith("분의") else f"{number}{counter}"
 
 
+def _plain_figures(text: str) -> str:
+    """Figures written with unit syllables as plain numbers: "5백명" -> "500명"."""
+    def plain(match):
+        value = int(match.group(1))
+        for unit in match.group(2):
+            value *= _UNITS[unit]
+        return str(value)
+    return _WITH_UNITS.sub(plain, text)
+
+
 def _figures(text: str) -> list[tuple[str, str, str]]:
     """(number, counter, the stem of the next word: "한도" of "25일을 한도로") of each number of
     `text`, in order."""
     counters = sorted(table()["counters"], key=len, reverse=True)
     found = []
-    folded = fold(text)
+    folded = _plain_figures(fold(text))
     # A fraction ("100분의 50") is one figure: its numerator counted in its denominator's parts.
     for match in _FRACTION.finditer(folded):
         following = next(iter(_EOJEOL.findall(folded[match.end():match.end() + 20])), "")
@@ -158,6 +174,39 @@ def _figures(text: str) -> list[tuple[str, str, str]]:
         counter = next((c for c in counters if word.startswith(c)), "")
         following = next(iter(_EOJEOL.findall(folded[match.end():match.end() + 20])), "")
         found.append((match.group(1), counter, stem(following)))
+    return found
+
+
+def figure_misplaced(claim_words: str, text: str, framing: str = "") -> str | None:
+    """The first of the claim's figures whose words before it (back to the figure before, or the
+    start) are not all before that figure anywhere in the text: "임차인이 … 6월, 임대인이 … 1월"
+    where the text gives the landlord 6월 and the tenant 1월. None when every figure sits where
+    the text puts it, or the text does not write it (numbers_missing says so). Words of
+    `framing` (the article's title, a lead-in) say what the whole text is about, not where a
+    figure sits: they are not looked for."""
+    stated = _figure_segments(text)
+    framed = squeeze(framing)
+    for figure, before in _figure_segments(claim_words):
+        words = [w for w in content_stems(before) if w not in framed]
+        places = [squeeze(segment) for f, segment in stated if f == figure]
+        if words and places and not any(all(w in place for w in words) for place in places):
+            return figure
+    return None
+
+
+def _figure_segments(text: str) -> list[tuple[str, str]]:
+    """(figure as written, the text between the figure before it, or the start, and it)."""
+    folded = _FRACTION.sub(lambda m: f"{m.group(1)}분의{m.group(2)}", _plain_figures(fold(text)))
+    counters = sorted(table()["counters"], key=len, reverse=True)
+    found, start = [], 0
+    for match in _NUMBER.finditer(folded):
+        word = match.group(2) or ""
+        if folded[max(0, match.start() - 1):match.start()] == "제" or word[:1] in "조항호":
+            continue  # a cross-reference (제1항, 3조), not a figure
+        counter = next((c for c in counters if word.startswith(c)), "")
+        found.append((match.group(1) + counter, folded[start:match.start()]))
+        # What follows the counter ("내에" of "3년내에") is the next figure's words.
+        start = match.start(2) + len(counter) if match.group(2) else match.end(1)
     return found
 
 
@@ -180,8 +229,9 @@ def modalities(text: str) -> set[str]:
     return found
 
 
-def opposite(kind: str) -> str | None:
-    return table()["opposite_modality"].get(kind)
+def opposites(kind: str) -> list[str]:
+    """The kinds a text cannot state if the claim's `kind` is what it says."""
+    return table()["opposite_modality"].get(kind, [])
 
 
 def roles(text: str) -> dict[str, set[str]]:
@@ -207,6 +257,13 @@ def role_swapped(claim_words: str, text: str) -> tuple[str, str] | None:
             if held and role not in held:
                 return noun, role
     return None
+
+
+def without_universal(text: str) -> str:
+    """`text` without the table's universal words ("언제나", "예외 없이")."""
+    for word in sorted(table()["universal"], key=len, reverse=True):
+        text = text.replace(word, " ")
+    return text
 
 
 def has_any(text: str, key: str) -> str | None:

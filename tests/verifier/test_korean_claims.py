@@ -178,3 +178,30 @@ def test_each_clause_of_a_claim_is_read_in_its_own_sentence():
     v = check("민법 제64조에 따르면 법인과 이사의 이익이 상반하는 사항에 관하여는 이사는 대표권이 없고, "
               "이 경우에는 특별대리인을 선임할 수 있다.")
     assert v.label != "verified"
+
+
+def test_must_where_the_text_says_may_is_a_contradiction():
+    v = check("민법 제72조에 따르면 총회는 전조의 규정에 의하여 통지한 사항에 관하여서만 결의하여야 한다.")
+    assert (v.label, v.code) == ("contradicted", "text-differs")
+    assert v.rationale == "민법 제72조는 허용을 정하는데, 주장은 의무라고 합니다."
+
+
+def test_without_exception_where_the_text_makes_one_is_a_contradiction():
+    v = check("민법 제5조 제1항에 따르면 미성년자가 법률행위를 함에는 예외 없이 법정대리인의 동의를 얻어야 한다.")
+    assert (v.label, v.code) == ("contradicted", "text-differs")
+    assert v.rationale == "주장은 “예외 없이”라고 하지만 민법 제5조제1항은 예외나 한정을 두고 있습니다."
+
+
+def test_figures_written_with_unit_syllables_are_compared_as_numbers():
+    v = check("개인정보 보호법 제51조 제1호 나목에 따르면 단체의 정회원수가 5백명 이상이어야 한다.")
+    assert (v.label, v.code) == ("contradicted", "text-differs")
+    assert "1000명" in v.rationale and "500명" in v.rationale
+    assert check("개인정보 보호법 제51조 제1호 나목은 단체의 정회원수가 1천명 이상일 것을 정한다.").label == "verified"
+
+
+def test_two_figures_swapped_between_their_words_are_not_verified():
+    faithful = "민법 제146조에 따르면 취소권은 추인할 수 있는 날로부터 3년 내에, 법률행위를 한 날로부터 10년 내에 행사하여야 한다."
+    assert check(faithful).label == "verified"
+    v = check(faithful.replace("3년", "X").replace("10년", "3년").replace("X", "10년"))
+    assert v.label == "unknown"
+    assert v.rationale == "주장의 “10년”은 민법 제146조에서 다른 말에 붙어 있어 원문만으로는 판단할 수 없습니다."
