@@ -200,16 +200,42 @@ class KoreanChecker:
                 return _holding(quote, self.corpus.section_units(section.id)) or section
         return None
 
-    def _saying(self, own: str, words: list[str], law: LawName, skip: str) -> ProvisionView | None:
-        """The one other article of the law that holds every word and number of a claim its
-        cited unit does not: the claim cites the wrong article. None when no article, or more
-        than one, does, or the claim has too few words to tell (_MIN_WORDS_ELSEWHERE)."""
+    def _saying(self, own: str, words: list[str], law: LawName, unit: ProvisionView,
+                article: ProvisionView) -> ProvisionView | None:
+        """The one other 항 of the cited article, else the one other article of the law, that
+        holds every word and number of a claim its cited unit does not: the claim cites the
+        wrong unit. None when none, or more than one, does, or the claim has too few words to
+        tell (_MIN_WORDS_ELSEWHERE)."""
         if len(words) < _MIN_WORDS_ELSEWHERE:
             return None
-        holding = [section for section in self.corpus.act_sections(law.code) if section.id != skip
-                   and not W.missing_stems(own, f"{section.text} {section.marginal_note}")
-                   and not W.numbers_missing(own, section.text)]
+
+        def holds(view):
+            return (not W.missing_stems(own, f"{view.text} {article.marginal_note if view.section_id == article.id else view.marginal_note}")
+                    and not W.numbers_missing(own, view.text))
+
+        paragraphs = [p for p in self._paragraphs(article)
+                      if not unit.id.startswith(p.id) and not p.id.startswith(unit.id) and holds(p)]
+        if len(paragraphs) == 1:
+            return paragraphs[0]
+        holding = [section for section in self.corpus.act_sections(law.code)
+                   if section.id != article.section_id and holds(section)]
         return holding[0] if len(holding) == 1 else None
+
+    def _paragraphs(self, article: ProvisionView) -> list[ProvisionView]:
+        """The 항 of an article: those the corpus holds, else read out of its text."""
+        held = [u for u in self.corpus.section_units(article.section_id) if re.search(r"제\d+항$", u.id)]
+        if held:
+            return held
+        found = []
+        for number in range(1, 21):
+            text = extract_hang(article.text, number)
+            if text is None:
+                break
+            found.append(ProvisionView(id=f"{article.id}제{number}항", act=article.act, section_id=article.section_id,
+                                       kind="unit", label=f"제{number}항", text=text, sha256="",
+                                       status=article.status, pit_date=article.pit_date,
+                                       marginal_note=article.marginal_note, url=article.url))
+        return found
 
     def _support(self, text, citations, quotes, unit, lead, article, cited, urls, links, pid) -> KoreanVerdict:
         """The claim's own words against the unit's text read with the lead-in of each unit
@@ -236,11 +262,12 @@ class KoreanChecker:
             conflict = W.number_conflict(own, context)
             if conflict and all(m.isdigit() for m in missing):
                 return contradicted(R.number_differs(cited, *conflict))
-            other = self._saying(said, words, law, skip=article.section_id)
+            other = self._saying(said, words, law, unit, article)
             if other is not None:
                 where = f"{law.title} {other.id.split(':', 1)[1]}"
+                other_url = _official_url(other, law, _jo_of(other))
                 return KoreanVerdict(CONTRADICTED, F.WRONG_UNIT, R.words_elsewhere(cited, where),
-                                     urls + [_official_url(other, law, _jo_of(other))],
+                                     urls + [other_url] if other_url not in urls else urls,
                                      links + [_page(law.code, other.id.split(":", 1)[1])], pid)
             return unknown(R.beyond_text(cited, missing))
         if not words and not quotes:

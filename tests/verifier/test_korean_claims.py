@@ -205,3 +205,11 @@ def test_two_figures_swapped_between_their_words_are_not_verified():
     v = check(faithful.replace("3년", "X").replace("10년", "3년").replace("X", "10년"))
     assert v.label == "unknown"
     assert v.rationale == "주장의 “10년”은 민법 제146조에서 다른 말에 붙어 있어 원문만으로는 판단할 수 없습니다."
+
+
+def test_own_words_another_paragraph_of_the_article_holds_name_that_paragraph():
+    # 민법 제5조: ① needs the legal representative's consent; ② makes an act against ① voidable.
+    v = check("민법 제5조 제1항에 따르면 전항의 규정에 위반한 행위는 취소할 수 있다.")
+    assert (v.label, v.code) == ("contradicted", "wrong-unit")
+    assert v.rationale == "주장의 내용은 민법 제5조제1항에 없고 민법 제5조제2항에 있습니다."
+    assert v.supporting_urls == ["https://www.law.go.kr/법령/민법/제5조"]
