@@ -12,7 +12,8 @@ from django.utils import timezone
 class EvalRun(models.Model):
     KIND_RETRIEVAL = "retrieval"
     KIND_ANSWERS = "answers"
-    KIND_CHOICES = [(KIND_RETRIEVAL, "retrieval"), (KIND_ANSWERS, "answers")]
+    KIND_CLAIMS = "claims"  # the claim checker against a labelled claims set
+    KIND_CHOICES = [(KIND_RETRIEVAL, "retrieval"), (KIND_ANSWERS, "answers"), (KIND_CLAIMS, "claims")]
 
     kind = models.CharField(max_length=10, choices=KIND_CHOICES)
     engine = models.CharField(max_length=40, blank=True,

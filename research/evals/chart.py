@@ -56,12 +56,17 @@ METRIC_LABELS = {
     "answered_rate": gettext_lazy("In-scope questions answered (coverage)"),
     "answer_precision": gettext_lazy("Answers citing an expected section (precision)"),
     "leads_rate": gettext_lazy("In-scope questions given leads, not an answer"),
+    "accuracy": gettext_lazy("Claims labelled right"),
+    "verified_precision": gettext_lazy("Claims called verified that are"),
+    "verified_recall": gettext_lazy("True claims called verified"),
 }
-NOT_FIGURES = {"confidence_curve", "threshold_failures", "skipped"}  # stored lists, shown otherwise
+NOT_FIGURES = {"confidence_curve", "threshold_failures", "skipped", "false_verified",
+               "verified_right", "contradicted_right", "unknown_right"}  # stored lists, shown otherwise
 # The figures of each kind the summary table shows, in its columns' order.
 HEADLINE = {
     EvalRun.KIND_RETRIEVAL: ("recall_at_k", "mrr", "baseline_recall_at_k"),
     EvalRun.KIND_ANSWERS: ("quote_fidelity", "decline_rate", "answered_rate", "answer_precision"),
+    EvalRun.KIND_CLAIMS: ("accuracy", "verified_precision", "verified_recall"),
 }
 
 

@@ -2,6 +2,7 @@
 
     store_retrieval_eval(figures, per_question, golden_path)   # from eval_retrieval
     store_answer_eval(report, golden_path, thresholds)          # from eval_answers
+    store_claims_eval(report, claims_path)                      # from eval_claims
 
 Both return the EvalRun. Thresholds are read from research/evals/thresholds.yaml when not
 given, so the stored "passed" is the same verdict `make test` gives.
@@ -81,6 +82,23 @@ def store_answer_eval(report, golden_path, thresholds=None, started_at=None, var
     ]
     return _store(EvalRun.KIND_ANSWERS, report.engine, golden_path, figures, thresholds, not failures,
                   results, started_at, variant=variant)
+
+
+def store_claims_eval(report, claims_path, started_at=None) -> EvalRun:
+    """Store a claim-checker eval (research.evals.claims.ClaimsReport), judged by the
+    `claims_<file stem>` section of thresholds.yaml (verified_precision 1.0 always)."""
+    figures = report.figures()
+    thresholds = {"verified_precision": 1.0,
+                  **(load_thresholds().get(f"claims_{Path(claims_path).stem}") or {})}
+    failures = check_thresholds(figures, thresholds)
+    figures["threshold_failures"] = failures
+    results = [
+        EvalResult(position=position, question_id=r.id, question=r.claim, expected=[r.expected],
+                   got=[r.got], ok=r.ok, reason=r.rationale)
+        for position, r in enumerate(report.results)
+    ]
+    return _store(EvalRun.KIND_CLAIMS, "claim checker", claims_path, figures, thresholds, not failures,
+                  results, started_at)
 
 
 def _store(kind, engine, golden_path, metrics, thresholds, passed, results, started_at, variant="") -> EvalRun:

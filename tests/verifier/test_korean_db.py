@@ -4,18 +4,19 @@ the service, and the helper commands reading the laws held."""
 
 import json
 from io import StringIO
-from pathlib import Path
 
 import pytest
 import yaml
 from django.core.management import call_command
 
+from research.evals.claims import KOREAN_BLIND, KOREAN_CLAIMS, evaluate_claims, load_claims
+from research.evals.retrieval import load_thresholds
 from verifier.service import check_claim_items, check_claims_text
 
 pytestmark = pytest.mark.django_db
 
-LABELLED = Path(__file__).with_name("claims_korean.yaml")
-ACCURACY_FLOOR = 0.93  # as tests/verifier/test_korean_labelled_claims.py
+LABELLED = KOREAN_CLAIMS
+ACCURACY_FLOOR = load_thresholds()["claims_korean"]["accuracy"]
 
 
 def one(text, **kwargs):
@@ -64,20 +65,26 @@ def test_the_labelled_set_through_the_service():
     assert right / len(pairs) >= ACCURACY_FLOOR
 
 
-BLIND = Path(__file__).with_name("claims_korean_blind.yaml")
-# Measured 48/60 (0.80) after the fixes its first run prompted (26/60 at that run); margin of
-# error 1.96 * sqrt(0.80 * 0.20 / 60) = 0.10.
-BLIND_FLOOR = 0.70
-
-
 def test_the_blind_set_through_the_service():
-    items = yaml.safe_load(BLIND.read_text(encoding="utf-8"))
-    results = check_claim_items(items, as_at="2026-12-01")  # its labels' date: 근로기준법 changes in 2027
-    pairs = list(zip(items, results, strict=True))
-    assert [i["id"] for i, r in pairs if r["label"] == "verified" and i["label"] != "verified"] == []
-    right = sum(r["label"] == i["label"] for i, r in pairs)
-    print(f"Blind Korean claims through the database: {right}/{len(pairs)}")
-    assert right / len(pairs) >= BLIND_FLOOR
+    # Checked as at its labels' date (2026-12-01: 근로기준법 changes in 2027), as eval_claims does.
+    report = evaluate_claims(load_claims(KOREAN_BLIND))
+    figures = report.figures()
+    print(f"Blind Korean claims through the database: {figures}")
+    assert [r.id for r in report.results if r.got == "verified" and not r.ok] == []
+    assert figures["accuracy"] >= load_thresholds()["claims_korean_blind"]["accuracy"]
+
+
+def test_eval_claims_stores_a_run_for_the_evals_page(client):
+    from research.eval_models import EvalRun
+
+    out = StringIO()
+    call_command("eval_claims", claims=str(KOREAN_CLAIMS), stdout=out)
+    assert "verified precision 1.0" in out.getvalue() and "thresholds met" in out.getvalue()
+    run = EvalRun.objects.get(kind=EvalRun.KIND_CLAIMS)
+    assert (run.golden_file, run.n, run.passed_thresholds) == ("korean.yaml", 46, True)
+    assert run.results.count() == 46 and run.metrics["verified_precision"] == 1.0
+    page = client.get("/demo/evals/").content.decode()
+    assert "Claim checker" in page and "Claims labelled right" in page
 
 
 def korean_law(*args):

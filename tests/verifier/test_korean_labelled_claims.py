@@ -1,5 +1,5 @@
 """The Korean auditor against a labelled set of memo claims over the three Korean laws
-(tests/verifier/claims_korean.yaml): every finding, every kind of claim.
+(research/evals/claims/korean.yaml): every finding, every kind of claim.
 
 A claim labelled contradicted or unknown must never come out verified. Accuracy is held to a
 floor: the measured figure less its margin of error (95%, normal approximation), so a change
@@ -7,15 +7,15 @@ that costs claims shows, and noise does not.
 """
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 import yaml
 
+from research.evals.claims import KOREAN_CLAIMS
 from tests.verifier.korean_fixtures import KoreanArticles
 from verifier.korean_claims import KoreanChecker
 
-LABELLED = Path(__file__).with_name("claims_korean.yaml")
+LABELLED = KOREAN_CLAIMS
 LABELS = ("verified", "contradicted", "unknown")
 # Measured: 45 of 46 right (0.978; the miss is lsa-76-2-harassment, unknown: "주는" of "주거나"
 # is read as a word of its own). Margin of error 1.96 * sqrt(0.978 * 0.022 / 46) = 0.042.

@@ -3,7 +3,8 @@ and a first measurement for /demo/evals/ (idempotent).
 
 `make run` calls it; re-running it writes nothing that is already there. The evals page is filled
 by running, on this install's corpus, search over every question set and the extractive engine
-over the English golden set and the sealed Korean set, once: a set that already has a stored run
+over the English golden set and the sealed Korean set, and the claim checker over the labelled
+Korean claims sets, once: a set that already has a stored run
 is not run again (`manage.py eval_retrieval` / `eval_answers` measure again on demand).
 """
 
@@ -15,6 +16,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from research.eval_models import EvalRun
+from research.evals.claims import CLAIM_SETS
 from research.evals.retrieval import GOLDEN, KOREAN_HOLDOUT, SEALED_DEFAULT
 from research.roles import ensure_roles
 
@@ -41,12 +43,13 @@ class Command(BaseCommand):
         if options["evals"]:
             first_evals(self.stdout, retrieval=[p for p in sorted(GOLDEN.parent.glob("*.yaml"))
                                                 if p.name != "thresholds.yaml"] + SEALED_DEFAULT,
-                        answers=[GOLDEN, KOREAN_HOLDOUT])
+                        answers=[GOLDEN, KOREAN_HOLDOUT], claims=CLAIM_SETS)
 
 
-def first_evals(stdout, retrieval, answers):
-    """Measure search on each set of `retrieval` and the extractive engine on each of `answers`
-    (paths to question sets), skipping any set that has a stored run of that kind."""
+def first_evals(stdout, retrieval, answers, claims=()):
+    """Measure search on each set of `retrieval`, the extractive engine on each of `answers`
+    (paths to question sets) and the claim checker on each of `claims` (labelled claims sets),
+    skipping any set that has a stored run of that kind."""
     stored = set(EvalRun.objects.values_list("kind", "golden_file"))
     for path in retrieval:
         if (EvalRun.KIND_RETRIEVAL, path.name) not in stored:
@@ -56,3 +59,7 @@ def first_evals(stdout, retrieval, answers):
         if (EvalRun.KIND_ANSWERS, path.name) not in stored:
             call_command("eval_answers", engine="extractive", golden=str(path), stdout=StringIO())
             stdout.write(f"Extractive answers measured on {path.name} (/demo/evals/).\n")
+    for path in claims:
+        if (EvalRun.KIND_CLAIMS, path.name) not in stored:
+            call_command("eval_claims", claims=str(path), stdout=StringIO())
+            stdout.write(f"Claim checker measured on {path.name} (/demo/evals/).\n")
