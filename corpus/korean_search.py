@@ -164,7 +164,13 @@ def search(query, *, acts=None, as_at=None, limit=10, offset=0):
         return SearchResults(query=query or "")
     named = named_laws(query, versions)
     searched = named or versions
-    ranked = blended(_index(searched).rank(terms), _similar(query, searched))
+    cited = cited_articles(query, versions)
+    rest = without_citations(query)
+    rest_terms = query_tokens(rest)
+    ranked = blended(_index(searched).rank(rest_terms), _similar(rest, searched)) if rest_terms else []
+    first = [pk for pk, _unit in cited] + [pk for pk in neighbours(cited) if pk not in dict(cited)]
+    ranked = [(1.0, pk) for pk in first] + [(s, pk) for s, pk in ranked if pk not in first]
+    units = dict(cited)
     page = ranked[offset:offset + limit]
     rows = {pk: row for pk, *row in SectionDoc.objects.filter(provision_id__in=[pk for _, pk in page])
             .values_list("provision_id", "version_id", "marginal_note", "headings", "body",
@@ -174,11 +180,54 @@ def search(query, *, acts=None, as_at=None, limit=10, offset=0):
         version_id, note, headings, body, unit_id, label = rows[pk]
         version = versions[version_id]
         hits.append(SearchHit(
-            provision_id=pk, pinpoint=f"{version.act.code}:{unit_id}", act_code=version.act.code,
+            provision_id=pk, pinpoint=f"{version.act.code}:{units.get(pk) or unit_id}", act_code=version.act.code,
             act_title=version.act.title_ko, label=label, marginal_note=note, headings=headings,
             snippet_html=snippet_html(body, terms), score=round(score, 4), pit_date=version.pit_date))
     return SearchResults(query=query, hits=hits, total=len(ranked),
                          has_more=offset + limit < len(ranked))
+
+
+def cited_articles(query, versions):
+    """[(article provision id, unit cited)] of each 조 the query cites in a law searched ("민법
+    제103조", "개인정보보호법 제15조제1항제2호", "근기법 26조"), in the order cited: search lists
+    them first, then the articles beside them (`neighbours`), then what the rest of the query
+    finds (corpus/korean_citations.py reads the citation)."""
+    from corpus.korean_citations import find_korean_citations, law_names
+
+    by_code = {v.act.code: v for v in versions.values()}
+    laws = law_names({code: v.act.title_ko or code for code, v in by_code.items()})
+    found = []
+    for citation in find_korean_citations(query or "", laws):
+        version = by_code.get(citation.law_code)
+        if version is None:
+            continue
+        pk = SectionDoc.objects.filter(version_id=version.pk, provision__unit_id=citation.jo).values_list(
+            "provision_id", flat=True).first()
+        if pk is not None and pk not in dict(found):
+            found.append((pk, citation.unit))
+    return found
+
+
+def neighbours(cited):
+    """The articles just before and after each cited one, in its revision's order."""
+    found = []
+    for pk, _unit in cited:
+        version_id = SectionDoc.objects.filter(provision_id=pk).values_list("version_id", flat=True).first()
+        docs = SectionDoc.objects.filter(version_id=version_id)
+        before = docs.filter(provision_id__lt=pk).order_by("-provision_id").values_list("provision_id", flat=True).first()
+        after = docs.filter(provision_id__gt=pk).order_by("provision_id").values_list("provision_id", flat=True).first()
+        found += [p for p in (before, after) if p is not None and p not in found]
+    return found
+
+
+def without_citations(query):
+    """The query with its Korean citations (law names included) taken out."""
+    from corpus.korean_citations import find_korean_citations
+
+    text = query or ""
+    for citation in reversed(find_korean_citations(text, [])):
+        text = text[:citation.start] + " " + text[citation.end:]
+    return text
 
 
 def _similar(question, version_ids):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from . import findings as F
 from . import korean_rationales as R
 from . import korean_words as W
-from .korean_citations import (
+from corpus.korean_citations import (
     KoreanCitation,
     LawName,
     find_korean_citations,

@@ -112,3 +112,36 @@ def test_without_korean_vectors_search_is_bm25f():
     keys = list(section_vectors.section_inputs(list(versions), section_vectors.KOREAN_SPACE))
     SectionEmbedding.objects.filter(text_sha256__in=keys).delete()
     assert [h.provision_id for h in search(question, limit=5).hits] == [pk for _, pk in lexical[:5]]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("query, first", [
+    ("민법 제103조", "민법:제103조"),
+    ("개인정보보호법 제15조제1항제2호", "개인정보보호법:제15조제1항제2호"),
+    ("개인정보 보호법 15조 1항", "개인정보보호법:제15조제1항"),
+    ("근기법 26조", "근로기준법:제26조"),
+    ("「근로기준법」 제76조의2 직장 내 괴롭힘", "근로기준법:제76조의2"),
+])
+def test_a_cited_article_comes_first_then_its_neighbours(query, first):
+    hits = search(query, limit=5).hits
+    assert hits[0].pinpoint == first
+    law = first.split(":")[0]
+    assert [h.act_code for h in hits[1:3]] == [law, law] and first not in {h.pinpoint for h in hits[1:3]}
+
+
+@pytest.mark.django_db
+def test_the_neighbours_are_the_articles_before_and_after():
+    assert [h.pinpoint for h in search("민법 제103조", limit=3).hits] == ["민법:제103조", "민법:제102조", "민법:제104조"]
+
+
+@pytest.mark.django_db
+def test_a_citation_with_words_lists_what_the_words_find_after_it():
+    hits = search("민법 제750조 손해배상 책임", limit=10).hits
+    assert hits[0].pinpoint == "민법:제750조"
+    assert len(hits) > 3 and len({h.provision_id for h in hits}) == len(hits)
+
+
+@pytest.mark.django_db
+def test_a_law_not_held_or_an_article_it_lacks_is_not_a_citation_hit():
+    for query, never in (("민법 제9999조", "민법:제9999조"), ("주택임대차보호법 제3조", "주택임대차보호법:제3조")):
+        assert never not in [h.pinpoint for h in search(query, limit=5).hits]

@@ -22,7 +22,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from verifier.korean_citations import find_korean_citations, law_names, resolve_law
+from corpus.korean_citations import find_korean_citations, law_names, resolve_law
 from verifier.korean_claims import korean_titles
 from verifier.korean_text import extract_hang, extract_ho
 from verifier.precedents import find_case_number, normalize_case_number

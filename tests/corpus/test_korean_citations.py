@@ -1,8 +1,8 @@
-"""Korean citations as lawyers write them (verifier/korean_citations.py)."""
+"""Korean citations as lawyers write them (corpus/korean_citations.py)."""
 
 import pytest
 
-from verifier.korean_citations import find_korean_citations, law_names, resolve_law
+from corpus.korean_citations import find_korean_citations, law_names, resolve_law
 
 LAWS = law_names({"민법": "민법", "개인정보보호법": "개인정보 보호법", "근로기준법": "근로기준법"})
 

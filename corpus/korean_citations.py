@@ -6,16 +6,21 @@
 A citation becomes a unit id `<law code>:<조><항><호><목>` with the spaces removed
 (`개인정보보호법:제15조제1항제2호`, `개인정보보호법:제2조제1호나목`). Law names come from the titles
 held, matched with or without their spaces; conventional short names no title yields come from
-verifier/data/korean.yaml. A name followed by 시행령 or 시행규칙 names another instrument.
+corpus/act_names.py (KOREAN_SHORT_NAMES). A name followed by 시행령 or 시행규칙 names another
+instrument. Search reads citations with it (corpus/korean_search.py), and so does the Korean
+auditor (verifier/korean_claims.py).
 """
 
 import re
 from dataclasses import dataclass
 from functools import cache
 
-from .korean_words import table
+from .act_names import KOREAN_SHORT_NAMES
 
 _CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
+# Words after a law's name that make it another instrument (the Act's decree or rules), which
+# the corpus does not hold: "개인정보 보호법 시행령 제15조" is not article 15 of the Act.
+SUBORDINATE_INSTRUMENTS = ("시행령", "시행규칙")
 # After a 목 letter, "목" must end the word or take a particle: "나목은", but not "가 목적".
 _MOK_END = r"(?=[^가-힣]|$|(?:은|는|이|가|을|를|에|의|과|와|도|만|에서|에는|부터|까지)(?![가-힣]))"
 _CITATION = re.compile(
@@ -33,7 +38,7 @@ _UNHELD_LAW = re.compile(r"(?:「\s*)?(?P<name>[가-힣][가-힣ㆍ·\s]{0,30}?(
 # word that makes it another instrument (시행령, 시행규칙), which the corpus does not hold.
 @cache
 def _adjacent() -> re.Pattern:
-    instruments = "|".join(map(re.escape, table()["subordinate_instruments"]))
+    instruments = "|".join(map(re.escape, SUBORDINATE_INSTRUMENTS))
     return re.compile(rf"^\s*」?\s*(?:상의?|의)?\s*(?P<instrument>{instruments})?\s*$")
 
 
@@ -87,8 +92,8 @@ def law_names(titles: dict[str, str]) -> list[LawName]:
     """{code: official title} of the Korean laws held -> their names: the title, the title
     without spaces, and the short names of the data table that point at a title held."""
     shorts = {}
-    for short, entry in (table().get("short_names") or {}).items():
-        shorts.setdefault(entry["law"], []).append(short)
+    for short, title in KOREAN_SHORT_NAMES.items():
+        shorts.setdefault(title, []).append(short)
     laws = []
     for code, title in titles.items():
         names = dict.fromkeys([title, title.replace(" ", ""), code, *shorts.get(title, [])])
