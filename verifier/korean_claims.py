@@ -12,9 +12,6 @@ Anything short of that is unknown; contradicted only where the text conflicts wi
 import re
 from dataclasses import dataclass
 
-from . import findings as F
-from . import korean_rationales as R
-from . import korean_words as W
 from corpus.korean_citations import (
     KoreanCitation,
     LawName,
@@ -22,6 +19,10 @@ from corpus.korean_citations import (
     law_mentioned_last,
     law_names,
 )
+
+from . import findings as F
+from . import korean_rationales as R
+from . import korean_words as W
 from .korean_text import extract_hang, extract_ho, extract_mok
 from .precedents import find_case_number, shared_topic, topic_words
 from .quotes import MISMATCH, check_quote

@@ -9,7 +9,7 @@ import pytest
 import yaml
 from django.core.management import call_command
 
-from research.evals.claims import KOREAN_BLIND, KOREAN_CLAIMS, evaluate_claims, load_claims
+from research.evals.claims import KOREAN_BLIND, KOREAN_CLAIMS, KOREAN_SEALED, evaluate_claims, load_claims
 from research.evals.retrieval import load_thresholds
 from verifier.service import check_claim_items, check_claims_text
 
@@ -65,13 +65,14 @@ def test_the_labelled_set_through_the_service():
     assert right / len(pairs) >= ACCURACY_FLOOR
 
 
-def test_the_blind_set_through_the_service():
-    # Checked as at its labels' date (2026-12-01: 근로기준법 changes in 2027), as eval_claims does.
-    report = evaluate_claims(load_claims(KOREAN_BLIND))
+@pytest.mark.parametrize("path", [KOREAN_BLIND, KOREAN_SEALED], ids=lambda p: p.stem)
+def test_the_blind_sets_through_the_service(path):
+    # Checked as at their labels' date (2026-12-01: 근로기준법 changes in 2027), as eval_claims does.
+    report = evaluate_claims(load_claims(path))
     figures = report.figures()
-    print(f"Blind Korean claims through the database: {figures}")
+    print(f"{path.name} through the database: {figures}")
     assert [r.id for r in report.results if r.got == "verified" and not r.ok] == []
-    assert figures["accuracy"] >= load_thresholds()["claims_korean_blind"]["accuracy"]
+    assert figures["accuracy"] >= load_thresholds()[f"claims_{path.stem}"]["accuracy"]
 
 
 def test_eval_claims_stores_a_run_for_the_evals_page(client):
