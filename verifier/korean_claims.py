@@ -172,12 +172,16 @@ class KoreanChecker:
         return view, above, None
 
     def _check_quote(self, quote, unit, article, law, cited, urls, links, pid) -> KoreanVerdict | None:
-        if check_quote(W.fold(quote), W.fold(unit.text)).is_match:
+        # Korean glues particles to words, so a quote may end before one ("안 날" of "안 날로부터",
+        # "경우" of "경우에는"), and writers space words differently: the quote's syllables, in
+        # order, anywhere in the unit's are verbatim.
+        if W.squeeze(quote) in W.squeeze(unit.text) or check_quote(W.fold(quote), W.fold(unit.text)).is_match:
             return None
         if len(W.squeeze(quote)) < _MIN_QUOTE_SYLLABLES:
             return KoreanVerdict(UNKNOWN, F.QUOTE_MISMATCH, R.quote_too_short(quote, cited), urls, links, pid)
         folded = W.fold(quote)
-        units = [u for u in self.corpus.section_units(article.section_id) if u.id != unit.id]
+        # Not the cited unit, nor a unit it is part of (the article holds every 항's words).
+        units = [u for u in self.corpus.section_units(article.section_id) if not unit.id.startswith(u.id)]
         other = _holding(folded, units) or self._elsewhere(folded, law, skip=article.section_id)
         if other is not None:
             where = f"{law.title} {other.id.split(':', 1)[1]}"

@@ -20,7 +20,7 @@ import yaml
 CLAIMS_DIR = Path(__file__).with_name("claims")
 KOREAN_CLAIMS = CLAIMS_DIR / "korean.yaml"  # written from the statute text before the checker ran on it
 KOREAN_BLIND = CLAIMS_DIR / "korean_blind.yaml"  # written blind by another hand; run once, tuning since
-KOREAN_SEALED = CLAIMS_DIR / "korean_sealed.yaml"  # a third hand, blind; run once after the fixes, sealed
+KOREAN_SEALED = CLAIMS_DIR / "korean_sealed.yaml"  # a third hand, blind; run once after the fixes, tuning since
 CLAIM_SETS = [KOREAN_CLAIMS, KOREAN_BLIND, KOREAN_SEALED]
 LABELS = ("verified", "contradicted", "unknown")
 

@@ -213,3 +213,13 @@ def test_own_words_another_paragraph_of_the_article_holds_name_that_paragraph():
     assert (v.label, v.code) == ("contradicted", "wrong-unit")
     assert v.rationale == "주장의 내용은 민법 제5조제1항에 없고 민법 제5조제2항에 있습니다."
     assert v.supporting_urls == ["https://www.law.go.kr/법령/민법/제5조"]
+
+
+def test_a_quote_may_end_before_a_particle_the_text_glues_on():
+    # The text reads "안 날로부터"; memos quote the words and add their own particle.
+    v = check("민법 제766조 제1항에 따르면 손해배상의 청구권은 피해자나 그 법정대리인이 “그 손해 및 가해자를 안 날”로부터 "
+              "3년간 이를 행사하지 아니하면 시효로 인하여 소멸한다.")
+    assert v.label == "verified", v.rationale
+    # A quote of one 항 is that 항's, not "elsewhere" in the article that holds it.
+    v = check("근로기준법 제60조 제5항 단서는 “사업 운영에 막대한 지장이 있는 경우”에 사용자가 휴가 시기를 변경할 수 있다고 정한다.")
+    assert v.code != "wrong-unit"
