@@ -173,9 +173,8 @@ class KoreanChecker:
 
     def _check_quote(self, quote, unit, article, law, cited, urls, links, pid) -> KoreanVerdict | None:
         # Korean glues particles to words, so a quote may end before one ("안 날" of "안 날로부터",
-        # "경우" of "경우에는"), and writers space words differently: the quote's syllables, in
-        # order, anywhere in the unit's are verbatim.
-        if W.squeeze(quote) in W.squeeze(unit.text) or check_quote(W.fold(quote), W.fold(unit.text)).is_match:
+        # "경우" of "경우에는"), and writers space words differently (korean_words.quoted_in).
+        if W.quoted_in(quote, unit.text) or check_quote(W.fold(quote), W.fold(unit.text)).is_match:
             return None
         if len(W.squeeze(quote)) < _MIN_QUOTE_SYLLABLES:
             return KoreanVerdict(UNKNOWN, F.QUOTE_MISMATCH, R.quote_too_short(quote, cited), urls, links, pid)

@@ -76,6 +76,17 @@ def _plain_nominal(match: re.Match) -> str:
     return {"있음": "있다", "없음": "없다", "않음": "않는다"}.get(ending) or _with_final(ending, _FINAL_N) + "다"
 
 
+def quoted_in(quote: str, text: str) -> bool:
+    """Are the quote's words in `text`, in order, starting where a word of the text starts? Spaces
+    may differ ("사업 운영에" / "사업운영에") and the quote may end before the particle the text
+    glues on ("안 날" of "안 날로부터"); it may not start inside a word ("성년자" of "미성년자")."""
+    syllables = [re.escape(c) for c in squeeze(quote)]
+    if not syllables:
+        return False
+    pattern = r"(?<![가-힣\d])" + r"\s*".join(syllables)
+    return re.search(pattern, fold(text)) is not None
+
+
 def squeeze(text: str) -> str:
     """Folded text with every space taken out, for looking up stems."""
     return re.sub(r"\s+", "", fold(text))

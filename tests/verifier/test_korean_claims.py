@@ -223,3 +223,9 @@ def test_a_quote_may_end_before_a_particle_the_text_glues_on():
     # A quote of one 항 is that 항's, not "elsewhere" in the article that holds it.
     v = check("근로기준법 제60조 제5항 단서는 “사업 운영에 막대한 지장이 있는 경우”에 사용자가 휴가 시기를 변경할 수 있다고 정한다.")
     assert v.code != "wrong-unit"
+
+
+def test_a_quote_may_not_start_inside_a_word_of_the_text():
+    # 민법 제5조① is about a 미성년자; a quote that drops 미 says something else.
+    v = check("민법 제5조 제1항은 “성년자가 법률행위를 함에는 법정대리인의 동의를 얻어야 한다”고 정한다.")
+    assert v.label != "verified"
