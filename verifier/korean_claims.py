@@ -38,6 +38,9 @@ _MIN_WORDS_ELSEWHERE = 4
 # Where a Korean text divides into clauses: the end of a sentence (…다.), a line (항, 호).
 _CLAUSE_END = re.compile(r"(?<=다)\.\s*|\n|(?<=다),\s*다만")
 _HANGUL = re.compile(r"[가-힣]")
+# A memo's label: a few words and a colon at the start ("유출 사고 대응 메모:", "2026. 9. 11. 시행
+#개정법 반영:"); a colon inside a quote or after a citation is not one.
+_MEMO_LABEL = re.compile(r"^[^:“”\"'「」]{1,40}:\s")
 # Where a claim's clause ends: a sentence's end, or a clause joined by 며 / 고 and a comma.
 _CLAIM_CLAUSE_END = re.compile(r"(?<=다)\.\s*|(?<=[며고]),\s+")
 
@@ -288,7 +291,9 @@ class KoreanChecker:
             pairs.append((part, sentence))
         if apart:
             return unknown(R.clauses_joined(cited, apart))
-        misplaced = W.figure_misplaced(W.without_universal(own), context, f"{lead} {article.marginal_note}")
+        # A figure of the lead-in ("다음 각 호의 채권은 1년간") holds for every item: only the
+        # unit's own figures are placed.
+        misplaced = W.figure_misplaced(W.without_universal(own), unit.text, f"{lead} {article.marginal_note}")
         if misplaced:
             return unknown(R.figure_elsewhere(cited, misplaced))
         for part, sentence in pairs:
@@ -339,7 +344,12 @@ def _clauses(text: str) -> list[str]:
 
 def _own_words(text: str, citations: list[KoreanCitation], quotes: list[str]) -> str:
     """The claim without its citations, law names and quotes: what it says in its own words, in
-    the plain register the statutes write in (korean_words.plain_register)."""
+    the plain register the statutes write in (korean_words.plain_register). A memo's label
+    before a colon ahead of the first citation ("퇴사자 정산 안내: 근로기준법 제36조에 따라 …")
+    names the note's topic, not the law: it is left out."""
+    label = _MEMO_LABEL.match(text)
+    if label and citations and label.end() <= citations[0].start:
+        text = " " * label.end() + text[label.end():]
     spans = sorted((c.start, c.end) for c in citations)
     for start, end in reversed(spans):
         text = text[:start] + " " + text[end:]

@@ -24,6 +24,8 @@ _UNITS = {"백": 100, "천": 1000, "만": 10_000, "억": 100_000_000}
 _WITH_UNITS = re.compile(r"(\d+)((?:[백천만억])+)(?=[가-힣]|\s|$)")
 _NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s*([가-힣]+)?")
 _FRACTION = re.compile(r"(\d+)\s*분의\s*(\d+)")
+# A figure in reading order: a fraction whole, else a number and the word after it.
+_FIGURE = re.compile(r"(?P<denominator>\d+)\s*분의\s*(?P<numerator>\d+)|(\d+(?:\.\d+)?)\s*([가-힣]+)?")
 _NOTE = re.compile(r"<(?:개정|신설|전문개정|본조신설|제목개정|종전)[^<>]*>|\[[^\[\]]*(?:개정|신설|이동|시행일)[^\[\]]*\]")
 # Middle dots are one mark written several ways (ㆍ in the statutes, · or ・ in memos).
 # Hangul syllables are 0xAC00 + (initial * 21 + medial) * 28 + final; finals ㄴ = 4, ㅂ = 17.
@@ -207,17 +209,21 @@ def figure_misplaced(claim_words: str, text: str, framing: str = "") -> str | No
 
 def _figure_segments(text: str) -> list[tuple[str, str]]:
     """(figure as written, the text between the figure before it, or the start, and it)."""
-    folded = _FRACTION.sub(lambda m: f"{m.group(1)}분의{m.group(2)}", _plain_figures(fold(text)))
+    folded = _plain_figures(fold(text))
     counters = sorted(table()["counters"], key=len, reverse=True)
     found, start = [], 0
-    for match in _NUMBER.finditer(folded):
-        word = match.group(2) or ""
+    for match in _FIGURE.finditer(folded):
+        if match.group("denominator"):  # "100분의 10": one figure
+            found.append((f"{match['denominator']}분의{match['numerator']}", folded[start:match.start()]))
+            start = match.end()
+            continue
+        number, word = match.group(3), match.group(4) or ""
         if folded[max(0, match.start() - 1):match.start()] == "제" or word[:1] in "조항호":
             continue  # a cross-reference (제1항, 3조), not a figure
         counter = next((c for c in counters if word.startswith(c)), "")
-        found.append((match.group(1) + counter, folded[start:match.start()]))
+        found.append((number + counter, folded[start:match.start()]))
         # What follows the counter ("내에" of "3년내에") is the next figure's words.
-        start = match.start(2) + len(counter) if match.group(2) else match.end(1)
+        start = match.start(4) + len(counter) if word else match.end(3)
     return found
 
 

@@ -229,3 +229,15 @@ def test_a_quote_may_not_start_inside_a_word_of_the_text():
     # 민법 제5조① is about a 미성년자; a quote that drops 미 says something else.
     v = check("민법 제5조 제1항은 “성년자가 법률행위를 함에는 법정대리인의 동의를 얻어야 한다”고 정한다.")
     assert v.label != "verified"
+
+
+def test_a_memo_label_before_a_colon_is_not_the_claim():
+    v = check("검토 메모: 민법 제103조는 선량한 풍속 기타 사회질서에 위반한 사항을 내용으로 하는 법률행위는 무효로 한다고 정한다.")
+    assert v.label == "verified", v.rationale
+
+
+def test_a_figure_of_the_lead_in_holds_for_every_item():
+    # 민법 제164조: "다음 각호의 채권은 1년간 행사하지 아니하면 소멸시효가 완성한다." 3. 노역인, 연예인의 …
+    v = check("민법 제164조 제3호에 따라 노역인, 연예인의 임금 및 그에 공급한 물건의 대금채권은 1년간 행사하지 아니하면 "
+              "소멸시효가 완성한다.")
+    assert v.label == "verified", v.rationale
