@@ -1,5 +1,6 @@
-"""`make bench`: measure ingest, search, pages, the claim checker, the run pipeline, and the
-served app under concurrent clients (bench/load.py, on SQLite and PostgreSQL).
+"""`make bench`: measure ingest, search (and Korean and French search with and without the e5
+stage), pages, the claim checker, the run pipeline, and the served app under concurrent clients
+(bench/load.py, on SQLite and PostgreSQL).
 
 Each phase runs in its own process against its own scratch database, prints one JSON
 line, and the driver prints a table and writes bench/results.json. Figures are reported
@@ -28,7 +29,8 @@ PG_LOAD_DB = "verbatim_bench_load"
 
 def main():
     SCRATCH.mkdir(parents=True, exist_ok=True)
-    phases = sys.argv[1:] or ["ingest", "search", "page", "claims", "pipeline", "load", "generated", "check"]
+    phases = sys.argv[1:] or ["ingest", "search", "languages", "page", "claims", "pipeline", "load", "generated",
+                              "check"]
     results = {"started": time.strftime("%Y-%m-%dT%H:%M:%S"), "phases": {}}
     for db in ("sqlite", "postgres"):
         env = _env(db)
@@ -39,10 +41,10 @@ def main():
         if "page" in phases and db == "sqlite":
             results["phases"]["page_sqlite"] = _phase("page", env)
     default_env = _env("sqlite", default_corpus=True)
-    if {"claims", "pipeline", "search", "load"} & set(phases):
+    if {"claims", "pipeline", "search", "languages", "load"} & set(phases):
         _run(["manage.py", "migrate", "--noinput", "-v0"], default_env)
         _run(["manage.py", "load_default_data", "--no-evals"], default_env)
-    for name in ("claims", "pipeline"):
+    for name in ("claims", "pipeline", "languages"):
         if name in phases:
             results["phases"][name] = _phase(name, default_env)
     if "search" in phases:
