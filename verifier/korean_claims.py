@@ -269,6 +269,11 @@ class KoreanChecker:
             conflict = W.number_conflict(own, context)
             if conflict and all(m.isdigit() for m in missing):
                 return contradicted(R.number_differs(cited, *conflict))
+            if len(missing) == 1 and not missing[0].isdigit():
+                # One word put where the text has another ("정보주체의 동의" for "위탁자의 동의").
+                stated = W.substituted(said, missing[0], context)
+                if stated:
+                    return contradicted(R.word_differs(cited, stated, missing[0]))
             other = self._saying(said, words, law, unit, article)
             if other is not None:
                 where = f"{law.title} {other.id.split(':', 1)[1]}"

@@ -90,6 +90,10 @@ def condition_dropped(cited: str, word: str) -> str:
     return f"주장은 “{word}”라고 하지만 {topic(cited)} 조건을 붙이고 있어 원문만으로는 판단할 수 없습니다."
 
 
+def word_differs(cited: str, stated: str, claimed: str) -> str:
+    return f"{topic(cited)} 그 자리에 “{stated}”{'을' if _final(stated) else '를'} 씁니다. 주장은 “{claimed}”입니다."
+
+
 def figure_elsewhere(cited: str, figure: str) -> str:
     return (f"주장의 “{figure}”{'은' if _final(figure) else '는'} {cited}에서 다른 말에 붙어 있어 "
             "원문만으로는 판단할 수 없습니다.")

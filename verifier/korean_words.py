@@ -190,6 +190,25 @@ def _figures(text: str) -> list[tuple[str, str, str]]:
     return found
 
 
+def substituted(claim_words: str, missing: str, text: str) -> str | None:
+    """The text's word where the claim has `missing` (a stem the text lacks), when the two stand
+    in the same place: the same particle after them and the same word next ("정보주체의 동의를"
+    where the text reads "위탁자의 동의를"). None when no such place is found."""
+    words = _EOJEOL.findall(fold(claim_words))
+    for i, word in enumerate(words[:-1]):
+        if stem(word) != missing or not word.startswith(missing):
+            continue
+        particle, following = word[len(missing):], stem(words[i + 1])
+        if not particle or len(following) < MIN_STEM:
+            continue
+        text_words = _EOJEOL.findall(fold(text))
+        for j, candidate in enumerate(text_words[:-1]):
+            if (j + 1 < len(text_words) and stem(text_words[j + 1]) == following and candidate.endswith(particle)
+                    and len(candidate) - len(particle) >= MIN_STEM and stem(candidate) != missing):
+                return candidate[:-len(particle)]
+    return None
+
+
 def figure_misplaced(claim_words: str, text: str, framing: str = "") -> str | None:
     """The first of the claim's figures whose words before it (back to the figure before, or the
     start) are not all before that figure anywhere in the text: "임차인이 … 6월, 임대인이 … 1월"

@@ -241,3 +241,10 @@ def test_a_figure_of_the_lead_in_holds_for_every_item():
     v = check("민법 제164조 제3호에 따라 노역인, 연예인의 임금 및 그에 공급한 물건의 대금채권은 1년간 행사하지 아니하면 "
               "소멸시효가 완성한다.")
     assert v.label == "verified", v.rationale
+
+
+def test_one_word_put_where_the_text_has_another_is_a_contradiction():
+    # 민법 제5조①: "… 법정대리인의 동의를 얻어야 한다."
+    v = check("민법 제5조 제1항에 따르면 미성년자가 법률행위를 함에는 부모의 동의를 얻어야 한다.")
+    assert (v.label, v.code) == ("contradicted", "text-differs")
+    assert v.rationale == "민법 제5조제1항은 그 자리에 “법정대리인”을 씁니다. 주장은 “부모”입니다."
