@@ -102,9 +102,16 @@ class _Index:
             self.tf.append(counts)
             self.lengths.append(sum(counts.values()))
             df.update(counts.keys())
+        self.position = {pk: i for i, (pk, _version) in enumerate(self.docs)}
         n = len(rows) or 1
         self.avg = (sum(self.lengths) / n) or 1.0
         self.idf = {t: math.log(1 + (n - f + 0.5) / (f + 0.5)) for t, f in df.items()}
+
+    def coverage(self, pk, terms):
+        """The share of the query terms' rarity (IDF) that article `pk` holds, 0-1."""
+        counts = self.tf[self.position[pk]] if pk in self.position else {}
+        total = sum(self.idf.get(t, 0.0) for t in terms)
+        return sum(self.idf.get(t, 0.0) for t in terms if t in counts) / total if total else 0.0
 
     def rank(self, terms):
         scored = []
@@ -167,7 +174,10 @@ def search(query, *, acts=None, as_at=None, limit=10, offset=0):
     cited = cited_articles(query, versions)
     rest = without_citations(query)
     rest_terms = query_tokens(rest)
-    ranked = blended(_index(searched).rank(rest_terms), _similar(rest, searched)) if rest_terms else []
+    index = _index(searched)
+    similar = _similar(rest, searched) if rest_terms else []
+    ranked = blended(index.rank(rest_terms), similar) if rest_terms else []
+    cosine = {pk: value for value, pk in similar}
     first = [pk for pk, _unit in cited] + [pk for pk in neighbours(cited) if pk not in dict(cited)]
     ranked = [(1.0, pk) for pk in first] + [(s, pk) for s, pk in ranked if pk not in first]
     units = dict(cited)
@@ -182,7 +192,9 @@ def search(query, *, acts=None, as_at=None, limit=10, offset=0):
         hits.append(SearchHit(
             provision_id=pk, pinpoint=f"{version.act.code}:{units.get(pk) or unit_id}", act_code=version.act.code,
             act_title=version.act.title_ko, label=label, marginal_note=note, headings=headings,
-            snippet_html=snippet_html(body, terms), score=round(score, 4), pit_date=version.pit_date))
+            snippet_html=snippet_html(body, terms), score=round(score, 4), pit_date=version.pit_date,
+            coverage=round(index.coverage(pk, rest_terms), 4) if rest_terms else None,
+            similarity=round(cosine[pk], 4) if pk in cosine else None))
     return SearchResults(query=query, hits=hits, total=len(ranked),
                          has_more=offset + limit < len(ranked))
 

@@ -202,7 +202,8 @@ class SearchHitOut(Schema):
     pit_date: dt.date | None
     coverage: float | None = Field(None, description="share of the query's rarity (IDF) the section holds, 0-1")
     similarity: float | None = Field(None, description="closeness of the section to the query where it has a vector: "
-                                     "MiniLM cosine (English), e5 cosine scaled 0-1 over the 50 closest (French)")
+                                     "MiniLM cosine (English), e5 cosine scaled 0-1 over the 50 closest (French), "
+                                     "e5 cosine (Korean)")
 
 
 class CorrectionOut(Schema):

@@ -145,3 +145,13 @@ def test_a_citation_with_words_lists_what_the_words_find_after_it():
 def test_a_law_not_held_or_an_article_it_lacks_is_not_a_citation_hit():
     for query, never in (("민법 제9999조", "민법:제9999조"), ("주택임대차보호법 제3조", "주택임대차보호법:제3조")):
         assert never not in [h.pinpoint for h in search(query, limit=5).hits]
+
+
+@pytest.mark.django_db
+def test_korean_hits_carry_their_coverage_and_similarity():
+    hits = search("회사가 야근 수당을 안 줘요", limit=5).hits
+    assert all(0.0 <= h.coverage <= 1.0 for h in hits)
+    assert all(h.similarity is not None and 0.0 < h.similarity <= 1.0 for h in hits)
+    # A cited article listed first was not ranked: it has neither.
+    cited = search("민법 제103조", limit=1).hits[0]
+    assert (cited.coverage, cited.similarity) == (None, None)
