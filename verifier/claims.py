@@ -86,7 +86,10 @@ _POLAR_TOKEN = re.compile(r"[^\W\d_]+|[,;:.!?]", re.UNICODE)
 # The parties a provision gives rights and duties to; their order in a claim says who acts.
 _PARTIES = frozenset("""individual organization employer employee person commissioner head
     minister commission tribunal court owner author complainant institution union chairperson member
-    inspector user board council governor""".split())
+    inspector user board council governor
+    intéressé intéressée organisation employeur employé employée personne commissaire responsable ministre
+    tribunal cour titulaire auteur plaignant plaignante institution syndicat président présidente membre
+    inspecteur utilisateur conseil gouverneur""".split())
 # Who acts: the words before a modal and its verb ("the Head may deem", "The Governor in Council
 # may, by order, designate"); to whom: a party after a verb and "to" or "by" ("referred to the
 # Commission"). See _actor_replaced.
@@ -114,6 +117,13 @@ _MODAL_SCOPE = 16
 _EXCEPTION = re.compile(r"\b(?:except|unless|only if|other than)\b", re.I)
 # "Only" narrows a claim to what the text names; the text must narrow it too.
 _ONLY = re.compile(r"\b(?:only|solely|exclusively)\b", re.I)
+# Words that narrow what follows them, in both languages, and the words after "only" that make it a
+# condition instead ("only if", "seulement si").
+_ONLY_WORDS = frozenset("only solely exclusively seulement uniquement exclusivement".split())
+_ONLY_WORD = re.compile(r"\b(?:only|solely|exclusively|seulement|uniquement|exclusivement|ne\s+\S+\s+que)\b", re.I)
+_ONLY_CONDITIONS = frozenset("if where when unless si lorsque lorsqu dans".split())
+_RESTRICTED_WORDS = 6  # what "only" restricts: its next words ("solely for journalistic, artistic or literary purposes")
+_RESTRICTED_BY_ONLY = re.compile(r"\b(only|solely|exclusively|seulement|uniquement|exclusivement)\b(?=([^;:.]*))", re.I)
 _NARROWS = re.compile(r"\b(?:only|solely|exclusive(?:ly)?|unless|except|other than)\b", re.I)
 # A claim that says a rule holds for every case, of a clause that holds it only under a condition,
 # drops the condition ("must report every breach" of "shall report any breach ... if it is
@@ -881,11 +891,11 @@ _MODAL_KINDS = (
 # probe or sealed claim came out verified that had not, and the sealed set lost one false "verified".
 _CONDITION_MARK = re.compile(
     r"(?:\b(?:only if|if|unless|provided that|on condition that|except|"
-    r"que si|si|s’il|s’ils|lorsque|lorsqu|à moins|dans les cas où|dans le cas où|pourvu que|à condition|"
+    r"que si|si|s’il|s’ils|lorsque|lorsqu|à moins|dans les cas où|dans le cas où|pourvu que|à (?:la )?condition|"
     r"sauf)\b|(?:^|,\s*)where\b)", re.I)
 _CONDITION_IN_CLAIM = re.compile(
     r"\b(?:only if|if|unless|provided|on condition|except|where|when|whenever|in the cases?|in cases|subject to|"
-    r"que si|si|s’il|s’ils|lorsque|lorsqu|à moins|dans les cas|dans le cas|pourvu|à condition|sauf|sous réserve)\b",
+    r"que si|si|s’il|s’ils|lorsque|lorsqu|à moins|dans les cas|dans le cas|pourvu|à (?:la )?condition|sauf|sous réserve)\b",
     re.I)
 _CONDITION_WORDS = 10
 # A second condition joined to the first ("..., et que l'oeuvre est exécutée ...", "and the work was made").
@@ -1092,9 +1102,16 @@ def _alignment_differs(claim: ExtractedClaim, cited, corpus: CorpusView, name: s
     gap = _quantifier_added(whole, said, f"{above} {reading}", stated)
     if gap:
         return f"The claim says “{gap}” where {name} does not (“{_short(reading, 90)}”)"
-    dropped = _condition_dropped(stems, path[1]) or _conjunct_dropped(stems, path[0], path[1])
+    dropped = _condition_dropped(stems, path[1], path[0]) or _conjunct_dropped(stems, path[0], path[1])
     if dropped:
         return f"The claim drops the condition “{_short(dropped, 60)}” that {name} sets"
+    narrowed = _restriction_word_dropped(whole, said, f"{path[0]} {path[1]}")
+    if narrowed:
+        return f"The claim leaves out “{narrowed}”, which {name} puts on what it says (“{_short(reading, 90)}”)"
+    receiver = _receiver_changed(said, _tokens(" ".join([above, *(unit.text for _, unit, _ in cited)])))
+    if receiver:
+        return (f"The claim has “{receiver[0]} … {receiver[1]}” where {name} has “{receiver[0]} … {receiver[2]}” "
+                f"(who does what to whom?)")
     return ""
 
 
@@ -1174,13 +1191,14 @@ def _conjunct_dropped(stems: set[str], above: str, reading: str) -> str:
     return ""
 
 
-def _condition_dropped(stems: set[str], reading: str) -> str:
+def _condition_dropped(stems: set[str], reading: str, above: str = "") -> str:
     """The first condition of the reading none of whose own words the claim has: the words from
     "if", "unless", "where", "sauf", "si" ... to the end of its clause, less those the reading has
-    before it."""
+    before it, its lead-in (`above`) included: a claim that has "disclosed" from the lead-in has
+    not kept "if the request ... describes the information to be disclosed"."""
     for match in _CONDITION_MARK.finditer(reading):
         span = _condition_span(reading[match.end():])
-        before = _content_stems(reading[:match.start()])
+        before = _content_stems(f"{above} {reading[:match.start()]}")
         # Conditions joined by "and" / "et que" must each be kept: one kept does not keep the other.
         for part in _CONDITION_AND.split(span):
             own = {w for w in _content_stems(part) - before - {None} if w not in _FRENCH_SMALL}
@@ -1189,6 +1207,51 @@ def _condition_dropped(stems: set[str], reading: str) -> str:
             if own and not own & stems:
                 return reading[match.start():match.end() + len(span)]
     return ""
+
+
+def _restriction_word_dropped(whole: str, said: list[_Token], reading: str) -> str:
+    """"solely for journalistic, artistic or literary purposes" when the reading restricts, in the
+    few words after the restricting word, a thing the claim names ("the collection is solely for journalistic ... purposes") by "only", "solely", "exclusively",
+    "seulement", "uniquement" or "exclusivement", and the claim has no such word: without it the
+    claim states a wider rule. "only if" is a condition (_condition_dropped). "" when none."""
+    if _ONLY_WORD.search(whole):
+        return ""
+    stems = {t.stem for t in said if t.stem}
+    for match in _RESTRICTED_BY_ONLY.finditer(reading):
+        if _WORD.findall(match.group(2).casefold())[:1] in [[w] for w in _ONLY_CONDITIONS]:
+            continue
+        restricted = " ".join(match.group(2).split()[:_RESTRICTED_WORDS])
+        if _content_stems(restricted) & stems:
+            return f"{match.group(1)} {restricted}"
+    return ""
+
+
+def _receiver_changed(said: list[_Token], stated: list[_Token]) -> tuple[str, str, str] | None:
+    """(verb, the claim's party, the text's) when the claim puts after a verb of the text ("notify
+    the employee", "représente l'intéressé") a party the text never puts after it, while the text
+    puts another party there ("notify the person in charge", "représente l'organisation"): who is
+    acted on is swapped or replaced, though every word is in the text. Parties are _PARTIES; the
+    claim must name both."""
+    def receivers(tokens):
+        out = {}
+        for k, token in enumerate(tokens[:-1]):
+            if token.stem is None:
+                continue
+            after = next((t for t in tokens[k + 1:k + 1 + _NOUN_REACH] if t.stem or t.chunk != token.chunk), None)
+            if after is not None and after.chunk == token.chunk:
+                out.setdefault(token.stem, {})[after.stem] = after.word
+        return out
+    stated_after = receivers(stated)
+    named = {t.stem for t in said if t.stem}
+    for verb, parties in receivers(said).items():
+        theirs = stated_after.get(verb, {})
+        for party, word in parties.items():
+            # The text's party must be named in the claim too, elsewhere: the claim has both and
+            # puts them the other way round ("gives the head thirty days" names no receiver).
+            others = [w for stem, w in theirs.items() if _party(w) and stem in named]
+            if _party(word) and party not in theirs and others:
+                return next(t.word for t in said if t.stem == verb), word, others[0]
+    return None
 
 
 def _condition_span(after: str) -> str:

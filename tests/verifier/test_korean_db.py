@@ -9,7 +9,13 @@ import pytest
 import yaml
 from django.core.management import call_command
 
-from research.evals.claims import KOREAN_BLIND, KOREAN_CLAIMS, KOREAN_SEALED, evaluate_claims, load_claims
+from research.evals.claims import (
+    KOREAN_BLIND,
+    KOREAN_CLAIMS,
+    KOREAN_SEALED,
+    evaluate_claims,
+    load_claims,
+)
 from research.evals.retrieval import load_thresholds
 from verifier.service import check_claim_items, check_claims_text
 
