@@ -83,13 +83,14 @@ _NEGATORS = frozenset("not no never without neither nor cannot none nothing t".s
 _SCOPE_ENDS = frozenset("but unless except if only however whereas where when".split())
 _NEGATION_REACH = 3
 _POLAR_TOKEN = re.compile(r"[^\W\d_]+|[,;:.!?]", re.UNICODE)
-# The parties a provision gives rights and duties to; their order in a claim says who acts.
+# The parties a provision gives rights and duties to; their order in a claim says who acts. A
+# hand-written list, English then French, not derived from the corpus.
 _PARTIES = frozenset("""individual organization employer employee person commissioner head
     minister commission tribunal court owner author complainant institution union chairperson member
     inspector user board council governor
     intéressé intéressée organisation employeur employé employée personne commissaire responsable ministre
-    tribunal cour titulaire auteur plaignant plaignante institution syndicat président présidente membre
-    inspecteur utilisateur conseil gouverneur""".split())
+    cour titulaire auteur plaignant plaignante syndicat président présidente membre inspecteur
+    utilisateur conseil gouverneur""".split())
 # Who acts: the words before a modal and its verb ("the Head may deem", "The Governor in Council
 # may, by order, designate"); to whom: a party after a verb and "to" or "by" ("referred to the
 # Commission"). See _actor_replaced.
@@ -117,13 +118,13 @@ _MODAL_SCOPE = 16
 _EXCEPTION = re.compile(r"\b(?:except|unless|only if|other than)\b", re.I)
 # "Only" narrows a claim to what the text names; the text must narrow it too.
 _ONLY = re.compile(r"\b(?:only|solely|exclusively)\b", re.I)
-# Words that narrow what follows them, in both languages, and the words after "only" that make it a
-# condition instead ("only if", "seulement si").
-_ONLY_WORDS = frozenset("only solely exclusively seulement uniquement exclusivement".split())
-_ONLY_WORD = re.compile(r"\b(?:only|solely|exclusively|seulement|uniquement|exclusivement|ne\s+\S+\s+que)\b", re.I)
+# Words that narrow what follows them, in both languages (a hand-written list); in a claim French
+# "ne ... que" narrows too. After "only", these words make it a condition ("only if", "seulement si").
+_RESTRICTING = "only|solely|exclusively|seulement|uniquement|exclusivement"
+_RESTRICTING_IN_CLAIM = re.compile(rf"\b(?:{_RESTRICTING}|ne\s+\S+\s+que)\b", re.I)
+_RESTRICTED_BY = re.compile(rf"\b({_RESTRICTING})\b(?=([^;:.]*))", re.I)  # the word, then its clause
+_RESTRICTED_WORDS = 6  # what it restricts: its next words ("solely for journalistic, artistic or literary purposes")
 _ONLY_CONDITIONS = frozenset("if where when unless si lorsque lorsqu dans".split())
-_RESTRICTED_WORDS = 6  # what "only" restricts: its next words ("solely for journalistic, artistic or literary purposes")
-_RESTRICTED_BY_ONLY = re.compile(r"\b(only|solely|exclusively|seulement|uniquement|exclusivement)\b(?=([^;:.]*))", re.I)
 _NARROWS = re.compile(r"\b(?:only|solely|exclusive(?:ly)?|unless|except|other than)\b", re.I)
 # A claim that says a rule holds for every case, of a clause that holds it only under a condition,
 # drops the condition ("must report every breach" of "shall report any breach ... if it is
@@ -1191,7 +1192,7 @@ def _conjunct_dropped(stems: set[str], above: str, reading: str) -> str:
     return ""
 
 
-def _condition_dropped(stems: set[str], reading: str, above: str = "") -> str:
+def _condition_dropped(stems: set[str], reading: str, above: str) -> str:
     """The first condition of the reading none of whose own words the claim has: the words from
     "if", "unless", "where", "sauf", "si" ... to the end of its clause, less those the reading has
     before it, its lead-in (`above`) included: a claim that has "disclosed" from the lead-in has
@@ -1210,19 +1211,19 @@ def _condition_dropped(stems: set[str], reading: str, above: str = "") -> str:
 
 
 def _restriction_word_dropped(whole: str, said: list[_Token], reading: str) -> str:
-    """"solely for journalistic, artistic or literary purposes" when the reading restricts, in the
-    few words after the restricting word, a thing the claim names ("the collection is solely for journalistic ... purposes") by "only", "solely", "exclusively",
-    "seulement", "uniquement" or "exclusivement", and the claim has no such word: without it the
-    claim states a wider rule. "only if" is a condition (_condition_dropped). "" when none."""
-    if _ONLY_WORD.search(whole):
+    """"solely for journalistic, artistic or literary purposes" when the reading restricts a thing
+    the claim names, in the few words after "only", "solely", "seulement" ... (_RESTRICTING), and the
+    claim has no restricting word: without it the claim states a wider rule. "only if" is a
+    condition (_condition_dropped). "" when none."""
+    if _RESTRICTING_IN_CLAIM.search(whole):
         return ""
     stems = {t.stem for t in said if t.stem}
-    for match in _RESTRICTED_BY_ONLY.finditer(reading):
-        if _WORD.findall(match.group(2).casefold())[:1] in [[w] for w in _ONLY_CONDITIONS]:
+    for match in _RESTRICTED_BY.finditer(reading):
+        restricted = match.group(2).split()[:_RESTRICTED_WORDS]
+        if restricted and restricted[0].casefold() in _ONLY_CONDITIONS:
             continue
-        restricted = " ".join(match.group(2).split()[:_RESTRICTED_WORDS])
-        if _content_stems(restricted) & stems:
-            return f"{match.group(1)} {restricted}"
+        if _content_stems(" ".join(restricted)) & stems:
+            return f"{match.group(1)} {' '.join(restricted)}"
     return ""
 
 
