@@ -110,8 +110,9 @@ _CONNECTOR_REACH = 40
 _LIST = re.compile(r"\b[^\W\d_]+(?:,\s*[^\W\d_]+)+,?\s+(?:or|and)\s+[^\W\d_]+\b")
 # Where a unit's text divides into clauses: sentences, list items, and ", and" or ", or" before a
 # new subject or condition ("..., and where an enactment ...", "..., and any employer who ...").
-# A second predicate of the same subject (", and shall be given ...") stays in its clause.
-_CLAUSE_SPLIT = re.compile(r"[.;:](?:\s|$)|,\s+(?:and|or|but)\s+(?=(?:where|if|when|the|any|an?)\b)")
+# A second predicate of the same subject (", and shall be given ...") stays in its clause, and so
+# do the items of a list joined by "; and" / "; et": they are one rule read together.
+_CLAUSE_SPLIT = re.compile(r"(?:[.:]|;(?!\s+(?:and|et)\b))(?:\s|$)|,\s+(?:and|or|but)\s+(?=(?:where|if|when|the|any|an?)\b)")
 # At most how many words after a modal, to the end of its clause, it governs (see
 # _modal_of_the_same_words).
 _MODAL_SCOPE = 16
@@ -134,7 +135,8 @@ _UNIVERSAL = re.compile(r"\b(?:every|all|always|regardless|irrespective|whatever
 _CONDITION = re.compile(r"\b(?:if|where|unless|when|provided that|subject to|except)\b", re.I)
 # What a number counts, and what it is counted in: "forty hours in a week".
 _MEASURES = frozenset("""minute minutes hour hours day days week weeks month months year years
-    dollar dollars cent percent time times""".split())
+    dollar dollars cent percent time times
+    heure heures jour jours semaine semaines mois an ans année années dollars fois""".split())
 # Deontic words, for the modal a clause puts over the same words (_modal_of_the_same_words); the
 # modal over each word of one reading is _modal_turned's (English and French, _MODAL_KINDS).
 _MODALS = {
@@ -773,7 +775,11 @@ def _unit_context(unit: ProvisionView, corpus: CorpusView) -> _Context:
         # "This Part does not apply to" negates what the paragraph names.
         leads.insert(0, parent.text[:cut] if cut > 0 else "")
         tails.append(parent.text[end:] if 0 < end < len(parent.text) else "")
-    frame = " ".join([*leads, *tails, *notes])
+    # The unit's own lead-in applies to each of its items as a parent's does ("pourvu que soient
+    # réalisées les deux conditions suivantes :" before "(i) ..., (ii) ...").
+    starts = [unit.text.find(c.text) for c in units if _is_child(c.id, unit.id) and c.text and c.text in unit.text]
+    own_lead = unit.text[:min(starts)] if starts else ""
+    frame = " ".join([*leads, own_lead, *tails, *notes])
     return _Context(text=" ".join([*leads, unit.text, *tails, "."] + notes), law=unit.text, frame=frame)
 
 
@@ -813,16 +819,21 @@ def _polar_stems(text: str) -> set[tuple[str, bool]]:
     """(stem, negated) of each content word: negated when a negator ("not", "no", "without",
     "cannot", "n't") comes before it in the same clause, up to _NEGATION_REACH content words on.
     "Moral rights may not be assigned but may be waived": assign is negated, waive is not."""
-    found, reach = set(), 0
+    found, reach, held, previous = set(), 0, 0, ""
     for match in _POLAR_TOKEN.finditer(text.casefold()):
         token = match.group()
         if token in _NEGATORS:
             reach = _NEGATION_REACH
+        elif token == "," and previous in _NEGATORS:
+            held, reach = reach, 0  # "is not, for the purposes of the Act, deemed": held over the insert
+        elif token == "," and held and previous != ",":  # an insert of at least one word
+            reach, held = held, 0
         elif not token[0].isalpha() or token in _SCOPE_ENDS:
-            reach = 0
+            reach, held = 0, 0
         elif _is_content(token):
             found.add((_stem(token), reach > 0))
             reach = max(reach - 1, 0)
+        previous = token
     return found
 
 
@@ -932,6 +943,7 @@ def _tokens(text: str) -> list[_Token]:
                 modal_at.append((m.end(), kind))
     modal_at.sort()
     tokens, chunk, reach, pending = [], 0, 0, []
+    held = 0  # a negation's reach held over an inserted phrase ("is not, for the purposes of the Act, deemed")
     raw = list(_TOKEN.finditer(folded))
     for index, match in enumerate(raw):
         word = match.group()
@@ -939,6 +951,13 @@ def _tokens(text: str) -> list[_Token]:
             pending.append(modal_at.pop(0)[1])
         if word in _CHUNK_ENDS:
             chunk += 1
+            if word == "," and index and raw[index - 1].group() in _NEGATORS_ALL - _NEGATORS_OF_A_NOUN:
+                held = reach
+            elif word == "," and held and raw[index - 1].group() != ",":  # an insert of at least one word
+                reach, held = held, 0
+                continue
+            elif word not in "«»\"“”":  # a quote opened inside the insert does not end it
+                held = 0
             reach = 0
             continue
         if any(s <= match.start() < e for s, e in taken):
@@ -1103,7 +1122,8 @@ def _alignment_differs(claim: ExtractedClaim, cited, corpus: CorpusView, name: s
     gap = _quantifier_added(whole, said, f"{above} {reading}", stated)
     if gap:
         return f"The claim says “{gap}” where {name} does not (“{_short(reading, 90)}”)"
-    dropped = _condition_dropped(stems, path[1], path[0]) or _conjunct_dropped(stems, path[0], path[1])
+    dropped = (_condition_dropped(stems, path[1], path[0]) or _conjunct_dropped(stems, path[0], path[1])
+               or _condition_item_dropped(stems, best_unit, corpus))
     if dropped:
         return f"The claim drops the condition “{_short(dropped, 60)}” that {name} sets"
     narrowed = _restriction_word_dropped(whole, said, f"{path[0]} {path[1]}")
@@ -1189,6 +1209,48 @@ def _conjunct_dropped(stems: set[str], above: str, reading: str) -> str:
         own = {w for w in _content_stems(part) - lead if w not in _FRENCH_SMALL}
         if own and not own & stems:
             return part
+    return ""
+
+
+_DISJUNCTIVE = re.compile(r"\b(?:or|ou)\b\s*(?:\([^)]*\))?\s*$", re.I)
+_ANY_ONE_OF = re.compile(r"\b(?:one of|any of|either|l’une des|l’un des|l'une des|l'un des|un des|une des)\b", re.I)
+
+
+def _condition_item_dropped(stems: set[str], unit: ProvisionView, corpus: CorpusView) -> str:
+    """An item the claim drops of a list that is, all of it, the condition of the unit or of one
+    of its descendants: "if the head of the government institution (i) is satisfied that ..., and
+    (ii) obtains ... a written undertaking ...". One reading follows one item of a list; a claim
+    that keeps the words of one item but none of another's leaves out a condition. A list is all
+    of the condition when its lead-in ends in a condition ("if the head", "pourvu que soient
+    réalisées les deux conditions suivantes :") and it is not a choice ("or" before its last item,
+    "one of the following"). "" when none."""
+    units = corpus.section_units(unit.section_id)
+    for parent in [unit, *(u for u in units if u.id.startswith(unit.id + "("))]:
+        children = sorted(((parent.text.find(c.text), c) for c in units
+                           if _is_child(c.id, parent.id) and c.text and c.text in parent.text),
+                          key=lambda pair: pair[0])
+        if len(children) < 2:
+            continue
+        lead = re.sub(r"\s*\([^)]*\)\s*$", "", parent.text[:children[0][0]])  # less the first item's label
+        marks = list(_CONDITION_MARK.finditer(lead))
+        last = children[-1][0]
+        # The condition runs on into the list ("if the employee (a) ..."); "Except as otherwise
+        # provided by this Division," ends before it.
+        if (not marks or re.search(r"[,;:.]", lead[marks[-1].end():].rstrip(" :"))
+                or _DISJUNCTIVE.search(parent.text[max(last - 16, 0):last]) or _ANY_ONE_OF.search(lead)):
+            continue
+        reserved = lead[marks[-1].end():]
+        if _CROSS_REFERENCE.search(reserved) and len(_content_stems(reserved)) <= 3:
+            continue  # "Except as otherwise provided by or under this Division (a) ...": a reservation
+        # Each item's own words: neither the lead-in's nor another item's ("identify the individual").
+        words = [(c, {w for w in _content_stems(c.text) if w not in _FRENCH_SMALL}) for _, c in children]
+        owns = [(c, mine - _content_stems(lead) - set().union(*(theirs for other, theirs in words if other is not c)))
+                for c, mine in words]
+        if not any(own & stems for _, own in owns):
+            continue  # the claim does not follow this list
+        for child, own in owns:
+            if own and not own & stems:
+                return child.text
     return ""
 
 

@@ -1,4 +1,5 @@
-"""The numbers a text states, in digits or in words: "ninety days" and "90 days" say the same.
+"""The numbers a text states, in digits or in words (English or French): "ninety days", "90 days"
+and "quatre-vingt-dix jours" say the same.
 
 A claim that puts a number in its own words ("within 120 days") states law only if the cited
 text has that number, and has it with the same words after it ("eight hours in a day and forty
@@ -12,11 +13,20 @@ from decimal import Decimal, InvalidOperation
 _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen".split())}
+# French, the other official language: "un"/"une" are read as 1 only in "vingt et un" (else
+# they are the article); "dix-sept" and "soixante-dix" add up, "quatre-vingts" multiplies.
+_UNITS |= {w: i for i, w in enumerate(
+    "zéro _ deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze seize".split())
+    if w != "_"}
 _TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
-_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+_TENS |= {w: 10 * i for i, w in enumerate("vingt trente quarante cinquante soixante".split(), 2)} | {"vingts": 20}
+_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000,
+           "cents": 100, "mille": 1_000, "millions": 1_000_000}
+_FRENCH_AFTER_ET = frozenset(("un", "une", "onze"))  # "vingt et un", "soixante et onze"
+_FRENCH_COUNTS = frozenset("deux trois quatre cinq six sept huit neuf".split())
 # A unit label in brackets ("subsection (1)") is a reference, not a quantity.
 _DIGITS = re.compile(r"(?<![\d.,(])\d+(?:,\d{3})*(?:\.\d+)?(?![\d)])")
-_TOKEN = re.compile(r"[a-z]+")
+_TOKEN = re.compile(r"[^\W\d_]+")
 # "One" before a modal or a verb in -s ("one counts forward", "one may") is the pronoun, not 1;
 # a noun after the number 1 is singular ("one full day").
 _MODAL_WORDS = frozenset("must may shall can cannot should would could might will".split())
@@ -53,8 +63,9 @@ def quantities(text: str) -> list[Quantity]:
 
 def bound(before: list[str]) -> str | None:
     """The limit the words before a number make of it: "upper" for "not more than", "not
-    exceeding", "up to", "at most", "maximum"; "lower" for "at least", "not less than", "more
-    than", "exceeding", "minimum"; None when they make none."""
+    exceeding", "up to", "at most", "maximum", "au plus", "moins de"; "lower" for "at least", "not
+    less than", "more than", "exceeding", "minimum", "au moins", "plus de"; None when they make
+    none."""
     for i in range(len(before) - 1, -1, -1):
         word, negated = before[i], i > 0 and before[i - 1] in ("not", "no")
         if word in ("maximum", "most", "up"):
@@ -67,6 +78,9 @@ def bound(before: list[str]) -> str | None:
             return "upper" if negated else "lower"
         if word in ("less", "fewer", "under"):
             return "lower" if negated else "upper"
+        if word in ("moins", "plus"):  # "au moins" / "au plus"; "plus de" / "moins de"
+            at = i > 0 and before[i - 1] == "au"
+            return "lower" if (word == "moins") == at else "upper"
     return None
 
 
@@ -85,8 +99,19 @@ def _tokens(text: str) -> list:
     for i, token in enumerate(words[:-1]):
         if isinstance(token, str) and _is_count_word(token) and not (
                 token == "one" and not in_run and _pronoun(words[i + 1])):
-            current += _UNITS.get(token, 0) + _TENS.get(token, 0)
+            if token in ("vingt", "vingts") and in_run and words[i - 1] == "quatre":
+                current += 76  # "quatre-vingts": the 4 already counted becomes 80
+            else:
+                current += _UNITS.get(token, 0) + _TENS.get(token, 0)
             in_run = True
+            continue
+        if token == "cent" and in_run and words[i - 1] in _FRENCH_COUNTS:  # "deux cent cinquante"
+            current = current * 100
+            continue
+        if token in _FRENCH_AFTER_ET and in_run and words[i - 1] == "et":
+            current += 1 if token != "onze" else 11
+            continue
+        if token == "et" and in_run and words[i + 1] in _FRENCH_AFTER_ET:
             continue
         if isinstance(token, str) and token in _SCALES and in_run:
             if _SCALES[token] == 100:

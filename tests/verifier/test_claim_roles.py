@@ -1,5 +1,6 @@
 """What the claim checker reads besides words: a restriction ("solely"), a condition whose words the
-claim has only from the lead-in, and who is acted on. Each wrong claim beside a faithful one over the
+claim has only from the lead-in, an item of a list that is all of a condition, a negation with a phrase
+set off between it and its verb, and who is acted on. Each wrong claim beside a faithful one over the
 same real provision (the seeded default corpus, English and French)."""
 
 import pytest
@@ -15,6 +16,19 @@ CLC_128_3 = ("Under subsection 128(3) of the Canada Labour Code, the {} shall im
              "circumstances of the danger.")
 LPRPDE_7_3_A = ("Selon l’alinéa 7(3)a) de la LPRPDE, l’organisation peut communiquer un renseignement personnel à "
                 "l’insu de l’intéressé à un avocat qui représente l’{}.")
+PA_8_2_J = ("Paragraph 8(2)(j) of the Privacy Act permits a government institution to disclose personal "
+            "information to any person or body for research or statistical purposes if the head of the "
+            "institution is satisfied that the purpose cannot reasonably be accomplished unless the information "
+            "is provided in a form that would identify the individual to whom it relates{}.")
+PA_8_2_J_FR = ("Selon l’alinéa 8(2)j) de la Loi sur la protection des renseignements personnels, la communication "
+               "des renseignements personnels qui relèvent d’une institution fédérale est autorisée à toute personne "
+               "ou à tout organisme, pour des travaux de recherche ou de statistique, pourvu que soient réalisées "
+               "les deux conditions suivantes : le responsable de l’institution est convaincu que les fins "
+               "auxquelles les renseignements sont communiqués ne peuvent être normalement atteintes que si les "
+               "renseignements sont donnés sous une forme qui permette d’identifier l’individu qu’ils concernent{}.")
+PA_16_3 = ("Under s. 16(3) of the Privacy Act, where the head of a government institution fails to give access to "
+           "any personal information requested under subsection 12(1) within the time limits set out in the Act, "
+           "the head {}, for the purposes of the Act, {} deemed to have refused to give access.")
 
 # (wrong claim, words its rationale must name, the faithful claim, language)
 CASES = {
@@ -28,6 +42,19 @@ CASES = {
         CLC_128_3.format("employee", "person in charge of the ship or aircraft"), "eng"),
     "the-lawyer-represents-the-wrong-party": (
         LPRPDE_7_3_A.format("intéressé"), "représente … organisation", LPRPDE_7_3_A.format("organisation"), "fra"),
+    "the-second-of-two-conditions-dropped": (
+        PA_8_2_J.format(""), "drops the condition “obtains",
+        PA_8_2_J.format(", and obtains from the person or body a written undertaking that no subsequent disclosure "
+                        "of the information will be made in a form that could reasonably be expected to identify "
+                        "the individual to whom it relates"), "eng"),
+    "la-seconde-des-deux-conditions-omise": (
+        PA_8_2_J_FR.format(""), "drops the condition “la personne ou l’organisme s’engagent",
+        PA_8_2_J_FR.format(", et la personne ou l’organisme s’engagent par écrit auprès du responsable de "
+                           "l’institution à s’abstenir de toute communication ultérieure des renseignements tant "
+                           "que leur forme risque vraisemblablement de permettre l’identification de l’individu "
+                           "qu’ils concernent"), "fra"),
+    "a-negation-before-a-phrase-set-off-by-commas": (
+        PA_16_3.format("is not", "is"), "negates “deemed”", PA_16_3.format("shall", "be"), "eng"),
 }
 
 

@@ -191,12 +191,14 @@ def test_a_chapter_citation_is_not_a_number_of_the_law():
 
 
 def test_a_number_in_words_is_compared_with_the_texts_digits():
-    # s. 240(1)(a): "has completed 12 consecutive months of continuous employment by an employer".
-    twelve = verdict("Canada Labour Code, subsection 240(1): a person who has completed twelve consecutive months "
-                     "of continuous employment may make a complaint in writing to the Head.")
+    # s. 240(1): "... may make a complaint in writing to the Head if the employee (a) has completed 12
+    # consecutive months of continuous employment by an employer; and (b) is not a member of ...".
+    rule = ("Canada Labour Code, subsection 240(1): a person who has been dismissed may make a complaint in writing "
+            "to the Head if the employee has completed {} consecutive months of continuous employment and is not a "
+            "member of a group of employees subject to a collective agreement.")
+    twelve = verdict(rule.format("twelve"))
     assert twelve.label == "verified", twelve.rationale
-    longer = verdict("Canada Labour Code, subsection 240(1): a person who has completed twenty-four consecutive "
-                     "months of continuous employment may make a complaint in writing to the Head.")
+    longer = verdict(rule.format("twenty-four"))
     assert longer.label == "unknown" and "24" in longer.rationale, longer.rationale
 
 

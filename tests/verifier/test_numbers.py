@@ -39,3 +39,16 @@ def test_the_words_before_a_number_make_it_a_cap_or_a_floor():
     assert {q.bound for q in quantities(caps)} == {"upper"}
     assert {q.bound for q in quantities(floors)} == {"lower"}
     assert [q.bound for q in quantities("within 30 days")] == [None]
+
+
+def test_french_number_words_are_read_as_numbers():
+    assert numbers("dans les trente jours") == {Decimal(30)}
+    assert numbers("vingt et un jours; soixante-dix ans; soixante et onze") == {Decimal(21), Decimal(70), Decimal(71)}
+    assert numbers("quatre-vingts jours ou quatre-vingt-dix jours") == {Decimal(80), Decimal(90)}
+    assert numbers("deux cent cinquante dollars; deux cents dollars; dix-sept") == {
+        Decimal(250), Decimal(200), Decimal(17)}
+    assert numbers("une personne à un avocat") == set()  # the article, not 1
+    assert [(q.value, q.bound, list(q.after)) for q in quantities("d’au moins cinq années de service")] == [
+        (Decimal(5), "lower", ["années", "de", "service"])]
+    assert [q.bound for q in quantities("au plus 30 jours; plus de deux ans; moins de deux ans")] == [
+        "upper", "lower", "upper"]
