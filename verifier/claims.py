@@ -136,7 +136,7 @@ _CONDITION = re.compile(r"\b(?:if|where|unless|when|provided that|subject to|exc
 # What a number counts, and what it is counted in: "forty hours in a week".
 _MEASURES = frozenset("""minute minutes hour hours day days week weeks month months year years
     dollar dollars cent percent time times
-    heure heures jour jours semaine semaines mois an ans année années dollars fois""".split())
+    heure heures jour jours semaine semaines mois an ans année années fois""".split())
 # Deontic words, for the modal a clause puts over the same words (_modal_of_the_same_words); the
 # modal over each word of one reading is _modal_turned's (English and French, _MODAL_KINDS).
 _MODALS = {
@@ -777,8 +777,8 @@ def _unit_context(unit: ProvisionView, corpus: CorpusView) -> _Context:
         tails.append(parent.text[end:] if 0 < end < len(parent.text) else "")
     # The unit's own lead-in applies to each of its items as a parent's does ("pourvu que soient
     # réalisées les deux conditions suivantes :" before "(i) ..., (ii) ...").
-    starts = [unit.text.find(c.text) for c in units if _is_child(c.id, unit.id) and c.text and c.text in unit.text]
-    own_lead = unit.text[:min(starts)] if starts else ""
+    items = _items(unit, units)
+    own_lead = unit.text[:items[0][0]] if items else ""
     frame = " ".join([*leads, own_lead, *tails, *notes])
     return _Context(text=" ".join([*leads, unit.text, *tails, "."] + notes), law=unit.text, frame=frame)
 
@@ -881,6 +881,7 @@ _NEGATORS_ALL = frozenset("not no never without neither nor none nothing t pas j
                           "nulle rien ne n".split())
 _FRENCH_NE = frozenset(("ne", "n"))
 _NEGATORS_OF_A_NOUN = frozenset("no without sans aucun aucune nul nulle".split())  # reach one word
+_NEGATORS_OF_A_VERB = _NEGATORS_ALL - _NEGATORS_OF_A_NOUN  # "is not, for the purposes of the Act, deemed"
 _COORDINATORS = frozenset("or and nor ou et ni".split())
 _FRENCH_SCOPE_ENDS = frozenset("si sauf mais lorsque lorsqu que qui".split())
 _FRENCH_NE_STRONG = frozenset("pas jamais aucun aucune rien plus nul nulle".split())
@@ -951,7 +952,7 @@ def _tokens(text: str) -> list[_Token]:
             pending.append(modal_at.pop(0)[1])
         if word in _CHUNK_ENDS:
             chunk += 1
-            if word == "," and index and raw[index - 1].group() in _NEGATORS_ALL - _NEGATORS_OF_A_NOUN:
+            if word == "," and index and raw[index - 1].group() in _NEGATORS_OF_A_VERB:
                 held = reach
             elif word == "," and held and raw[index - 1].group() != ",":  # an insert of at least one word
                 reach, held = held, 0
@@ -1022,13 +1023,11 @@ def _readings(unit: ProvisionView, corpus: CorpusView) -> list[tuple[str, str]]:
     above, below = [], []
     for parent_id in parse_provision_id(unit.id).parent_ids():  # nearest first
         parent = corpus.get(parent_id)
-        children = [u for u in units if parent is not None and _is_child(u.id, parent.id)
-                    and u.text and u.text in parent.text]
-        if not children:
+        spans = _items(parent, units) if parent is not None else []
+        if not spans:
             continue
-        spans = sorted((parent.text.find(c.text), len(c.text)) for c in children)
         above.insert(0, parent.text[:spans[0][0]])
-        below.append(parent.text[max(p + n for p, n in spans):])
+        below.append(parent.text[max(p + len(c.text) for p, c in spans):])
     paths = _paths(unit, units)
     out = []
     for path in paths:
@@ -1038,7 +1037,7 @@ def _readings(unit: ProvisionView, corpus: CorpusView) -> list[tuple[str, str]]:
     return out or [(" ".join(above), unit.text)]
 
 
-_CONJUNCTIVE = re.compile(r"\b(?:and|et)\b\s*(?:\([^)]*\))?\s*$", re.I)
+_LIST_JOIN = re.compile(r"\b(and|et|or|ou)\b\s*(?:\([^)]*\))?\s*$", re.I)
 
 
 def _is_child(unit_id: str, parent_id: str) -> bool:
@@ -1046,16 +1045,30 @@ def _is_child(unit_id: str, parent_id: str) -> bool:
     return unit_id.startswith(parent_id + "(") and rest.count("(") == 1
 
 
-def _paths(unit: ProvisionView, units: list[ProvisionView], depth: int = 0) -> list[str]:
+def _items(unit: ProvisionView, units: list[ProvisionView]) -> list[tuple[int, ProvisionView]]:
+    """The unit's list items (its children whose text is in its text), each with where it starts
+    there, in reading order."""
     children = [u for u in units if _is_child(u.id, unit.id) and u.text and u.text in unit.text]
-    if not children or depth > 4:
+    return sorted(((unit.text.find(c.text), c) for c in children), key=lambda pair: pair[0])
+
+
+def _joined_by(unit: ProvisionView, items: list[tuple[int, ProvisionView]]) -> str:
+    """"and" / "or" (or "et" / "ou") when that word joins the last item of the list to the one
+    before it; "" when none does."""
+    last = items[-1][0]
+    match = _LIST_JOIN.search(unit.text[max(last - 16, 0):last])
+    return match.group(1).casefold() if match else ""
+
+
+def _paths(unit: ProvisionView, units: list[ProvisionView], depth: int = 0) -> list[str]:
+    spans = _items(unit, units)
+    if not spans or depth > 4:
         return [unit.text]
-    spans = sorted(((unit.text.find(c.text), c) for c in children), key=lambda pair: pair[0])
     lead = unit.text[:spans[0][0]]
     end = max(pos + len(c.text) for pos, c in spans)
     tail = unit.text[end:]
     paths = [f"{lead}{p}{tail}" for _, c in spans for p in _paths(c, units, depth + 1)]
-    if len(spans) > 1 and _CONJUNCTIVE.search(unit.text[max(spans[-1][0] - 16, 0):spans[-1][0]]):
+    if len(spans) > 1 and _joined_by(unit, spans) in ("and", "et"):
         paths.append(unit.text)  # items joined by "and" may also be read together, after each alone
     return paths
 
@@ -1212,7 +1225,6 @@ def _conjunct_dropped(stems: set[str], above: str, reading: str) -> str:
     return ""
 
 
-_DISJUNCTIVE = re.compile(r"\b(?:or|ou)\b\s*(?:\([^)]*\))?\s*$", re.I)
 _ANY_ONE_OF = re.compile(r"\b(?:one of|any of|either|l’une des|l’un des|l'une des|l'un des|un des|une des)\b", re.I)
 
 
@@ -1226,22 +1238,19 @@ def _condition_item_dropped(stems: set[str], unit: ProvisionView, corpus: Corpus
     "one of the following"). "" when none."""
     units = corpus.section_units(unit.section_id)
     for parent in [unit, *(u for u in units if u.id.startswith(unit.id + "("))]:
-        children = sorted(((parent.text.find(c.text), c) for c in units
-                           if _is_child(c.id, parent.id) and c.text and c.text in parent.text),
-                          key=lambda pair: pair[0])
+        children = _items(parent, units)
         if len(children) < 2:
             continue
         lead = re.sub(r"\s*\([^)]*\)\s*$", "", parent.text[:children[0][0]])  # less the first item's label
         marks = list(_CONDITION_MARK.finditer(lead))
-        last = children[-1][0]
         # The condition runs on into the list ("if the employee (a) ..."); "Except as otherwise
         # provided by this Division," ends before it.
         if (not marks or re.search(r"[,;:.]", lead[marks[-1].end():].rstrip(" :"))
-                or _DISJUNCTIVE.search(parent.text[max(last - 16, 0):last]) or _ANY_ONE_OF.search(lead)):
+                or _joined_by(parent, children) in ("or", "ou") or _ANY_ONE_OF.search(lead)):
             continue
         reserved = lead[marks[-1].end():]
-        if _CROSS_REFERENCE.search(reserved) and len(_content_stems(reserved)) <= 3:
-            continue  # "Except as otherwise provided by or under this Division (a) ...": a reservation
+        if _is_reservation(reserved, _content_stems(reserved)):
+            continue  # "Except as otherwise provided by or under this Division (a) ..."
         # Each item's own words: neither the lead-in's nor another item's ("identify the individual").
         words = [(c, {w for w in _content_stems(c.text) if w not in _FRENCH_SMALL}) for _, c in children]
         owns = [(c, mine - _content_stems(lead) - set().union(*(theirs for other, theirs in words if other is not c)))
@@ -1252,6 +1261,13 @@ def _condition_item_dropped(stems: set[str], unit: ProvisionView, corpus: Corpus
             if own and not own & stems:
                 return child.text
     return ""
+
+
+def _is_reservation(part: str, own: set[str]) -> bool:
+    """A condition that only defers to other provisions ("except when subsection (1.01) applies",
+    "Sauf disposition contraire prévue sous le régime de la présente section"): a cross-reference
+    and at most three words of its own (`own`). Not a condition a claim must keep."""
+    return bool(_CROSS_REFERENCE.search(part)) and len(own) <= 3
 
 
 def _condition_dropped(stems: set[str], reading: str, above: str) -> str:
@@ -1265,8 +1281,8 @@ def _condition_dropped(stems: set[str], reading: str, above: str) -> str:
         # Conditions joined by "and" / "et que" must each be kept: one kept does not keep the other.
         for part in _CONDITION_AND.split(span):
             own = {w for w in _content_stems(part) - before - {None} if w not in _FRENCH_SMALL}
-            if _CROSS_REFERENCE.search(part) and len(own) <= 3:
-                continue  # "except when subsection (1.01) applies": a reservation, not a condition
+            if _is_reservation(part, own):
+                continue  # "except when subsection (1.01) applies"
             if own and not own & stems:
                 return reading[match.start():match.end() + len(span)]
     return ""

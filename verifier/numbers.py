@@ -13,17 +13,17 @@ from decimal import Decimal, InvalidOperation
 _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen".split())}
-# French, the other official language: "un"/"une" are read as 1 only in "vingt et un" (else
-# they are the article); "dix-sept" and "soixante-dix" add up, "quatre-vingts" multiplies.
-_UNITS |= {w: i for i, w in enumerate(
-    "zéro _ deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze seize".split())
-    if w != "_"}
+# French, the other official language. "un"/"une" are 1 only in "vingt et un" (else they are
+# the article); "dix-sept" and "soixante-dix" add up; "quatre-vingts" multiplies; "cent(s)" is a
+# hundred only after a French count ("deux cents"), since English "cents" is money.
+_FRENCH_COUNTS = {w: i for i, w in enumerate("deux trois quatre cinq six sept huit neuf".split(), 2)}
+_UNITS |= _FRENCH_COUNTS | {"zéro": 0, "dix": 10, "onze": 11, "douze": 12, "treize": 13, "quatorze": 14,
+                            "quinze": 15, "seize": 16}
 _TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
 _TENS |= {w: 10 * i for i, w in enumerate("vingt trente quarante cinquante soixante".split(), 2)} | {"vingts": 20}
 _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000,
-           "cents": 100, "mille": 1_000, "millions": 1_000_000}
-_FRENCH_AFTER_ET = frozenset(("un", "une", "onze"))  # "vingt et un", "soixante et onze"
-_FRENCH_COUNTS = frozenset("deux trois quatre cinq six sept huit neuf".split())
+           "mille": 1_000, "millions": 1_000_000}
+_AFTER_ET = {"un": 1, "une": 1, "onze": 11}  # "vingt et un", "soixante et onze"
 # A unit label in brackets ("subsection (1)") is a reference, not a quantity.
 _DIGITS = re.compile(r"(?<![\d.,(])\d+(?:,\d{3})*(?:\.\d+)?(?![\d)])")
 _TOKEN = re.compile(r"[^\W\d_]+")
@@ -100,18 +100,18 @@ def _tokens(text: str) -> list:
         if isinstance(token, str) and _is_count_word(token) and not (
                 token == "one" and not in_run and _pronoun(words[i + 1])):
             if token in ("vingt", "vingts") and in_run and words[i - 1] == "quatre":
-                current += 76  # "quatre-vingts": the 4 already counted becomes 80
+                current += 80 - 4  # "quatre-vingts": the 4 already counted is four twenties
             else:
                 current += _UNITS.get(token, 0) + _TENS.get(token, 0)
             in_run = True
             continue
-        if token == "cent" and in_run and words[i - 1] in _FRENCH_COUNTS:  # "deux cent cinquante"
-            current = current * 100
+        if token in ("cent", "cents") and in_run and words[i - 1] in _FRENCH_COUNTS:  # "deux cent cinquante"
+            current *= 100
             continue
-        if token in _FRENCH_AFTER_ET and in_run and words[i - 1] == "et":
-            current += 1 if token != "onze" else 11
+        if token in _AFTER_ET and in_run and words[i - 1] == "et":
+            current += _AFTER_ET[token]
             continue
-        if token == "et" and in_run and words[i + 1] in _FRENCH_AFTER_ET:
+        if token == "et" and in_run and words[i + 1] in _AFTER_ET:
             continue
         if isinstance(token, str) and token in _SCALES and in_run:
             if _SCALES[token] == 100:

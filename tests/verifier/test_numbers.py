@@ -48,6 +48,7 @@ def test_french_number_words_are_read_as_numbers():
     assert numbers("deux cent cinquante dollars; deux cents dollars; dix-sept") == {
         Decimal(250), Decimal(200), Decimal(17)}
     assert numbers("une personne à un avocat") == set()  # the article, not 1
+    assert numbers("twenty-five cents") == {Decimal(25)}  # English cents are money, not hundreds
     assert [(q.value, q.bound, list(q.after)) for q in quantities("d’au moins cinq années de service")] == [
         (Decimal(5), "lower", ["années", "de", "service"])]
     assert [q.bound for q in quantities("au plus 30 jours; plus de deux ans; moins de deux ans")] == [
