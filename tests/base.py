@@ -1,5 +1,9 @@
 """Named personas and small builders shared by tests (healthchecks-style)."""
 
+import itertools
+import os
+from contextlib import contextmanager
+
 from django.contrib.auth.models import Group, User
 
 from research.models import Citation, Claim, Run
@@ -56,6 +60,46 @@ def repoint_text(pinpoint, new_text):
     sha = hashlib.sha256(new_text.encode()).hexdigest()
     ProvisionText.objects.get_or_create(sha256=sha, defaults={"text": new_text})
     Provision.objects.filter(version=version, unit_id=unit).update(text_id=sha)
+
+
+@contextmanager
+def process_database(request, folder):
+    """(env, query) for app processes (server, worker, MCP) on a private copy of the session's
+    seeded database: a copy of the seeded SQLite file in `folder`, or on PostgreSQL a clone of the
+    seeded template (never the shared test database, which a transactional test may have flushed).
+    `env` holds the variables naming that database; `query(sql, *params)` reads it, with %s
+    placeholders on either."""
+    from django.db import connection
+
+    if connection.vendor == "sqlite":
+        import sqlite3
+
+        path = copy_seeded_db(request.getfixturevalue("seeded_db_file"), folder)
+
+        def query(sql, *params):
+            with sqlite3.connect(path, timeout=20) as db:
+                return db.execute(sql.replace("%s", "?"), params).fetchall()
+        yield {"VERBATIM_SQLITE_PATH": str(path)}, query
+        return
+    import psycopg
+
+    from tests.conftest import SEEDED_POSTGRES
+
+    request.getfixturevalue("django_db_setup")
+    source, base = SEEDED_POSTGRES["name"], SEEDED_POSTGRES["base"]
+    clone = f"verbatim_process_{os.getpid()}_{next(_clones)}"
+    with psycopg.connect(base + "/postgres", autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{clone}" TEMPLATE "{source}"')
+        try:
+            def query(sql, *params):
+                with psycopg.connect(f"{base}/{clone}") as db:
+                    return db.execute(sql, params).fetchall()
+            yield {"DATABASE_URL": f"{base}/{clone}".replace("postgresql://", "postgres://")}, query
+        finally:
+            admin.execute(f'DROP DATABASE IF EXISTS "{clone}" WITH (FORCE)')
+
+
+_clones = itertools.count()
 
 
 def copy_seeded_db(seeded, folder):

@@ -34,6 +34,38 @@ def no_judge(settings):
     settings.VERBATIM_JUDGE = False
 
 
+@pytest.fixture(scope="session", autouse=True)
+def constraint_check_only_after_a_write():
+    """Django's TestCase checks every foreign key of the database when a test ends (SQLite defers
+    them to a commit the test never makes). On SQLite that is a scan of the whole corpus, about
+    0.1 s per test; a test that wrote no row cannot have broken a key, so the scan runs only when
+    the connection's change counter moved. PostgreSQL's check (SET CONSTRAINTS ALL IMMEDIATE)
+    costs nothing and always runs."""
+    from django.db import connections
+    from django.test import TestCase
+
+    def changes(connection):
+        return connection.connection.total_changes if connection.vendor == "sqlite" else None
+
+    fixture_setup = TestCase.__dict__["_fixture_setup"]  # a classmethod: Django 6 sets up per class
+    should_check = TestCase._should_check_constraints
+
+    @classmethod
+    def _fixture_setup(cls):
+        for alias in cls._databases_names():
+            connections[alias].ensure_connection()
+        cls._changes_at_start = {alias: changes(connections[alias]) for alias in cls._databases_names()}
+        fixture_setup.__func__(cls)
+
+    def _should_check_constraints(self, connection):
+        unchanged = connection.vendor == "sqlite" and changes(connection) == self._changes_at_start.get(connection.alias)
+        return should_check(self, connection) and not unchanged
+
+    TestCase._fixture_setup, TestCase._should_check_constraints = _fixture_setup, _should_check_constraints
+    yield
+    TestCase._fixture_setup, TestCase._should_check_constraints = fixture_setup, should_check
+
+
 @pytest.fixture
 def answer_all(settings):
     """The extractive engine answers every question it can quote from, whatever its retrieval
@@ -76,7 +108,7 @@ def load_korean_revisions(names):
 
 
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup, django_db_blocker):
+def django_db_setup(django_db_setup, django_db_blocker, tmp_path_factory):
     """After pytest-django creates the test database, load the default corpus into it once."""
     with django_db_blocker.unblock():
         call_command("ingest_justice_laws", *[str(p) for p in settings.VERBATIM_DEFAULT_CORPUS],
@@ -88,7 +120,26 @@ def django_db_setup(django_db_setup, django_db_blocker):
     if connection.vendor == "postgresql":
         yield from _seeded_postgres_template()
     else:
+        with django_db_blocker.unblock():
+            SEEDED_SQLITE["path"] = _seeded_sqlite_copy(tmp_path_factory.mktemp("seeded-corpus"))
         yield
+
+
+def _seeded_sqlite_copy(folder):
+    """Copy the freshly seeded in-memory SQLite test database into a file, with SQLite's backup
+    API (about a second; loading the corpus again in a new process takes half a minute)."""
+    import sqlite3
+
+    path = folder / "corpus.sqlite3"
+    connection.ensure_connection()
+    with sqlite3.connect(path) as target:
+        connection.connection.backup(target)
+    target.close()
+    return path
+
+
+# Where _seeded_sqlite_copy put its file: {"path": Path}.
+SEEDED_SQLITE = {}
 
 
 def _seeded_postgres_template():
@@ -121,27 +172,34 @@ SEEDED_POSTGRES = {}
 
 
 @pytest.fixture(scope="session")
-def seeded_db_file(tmp_path_factory):
-    """A migrated SQLite file holding the default corpus, built once per session.
+def seeded_db_file(django_db_setup, tmp_path_factory):
+    """A migrated SQLite file holding what the session's test database holds (the default corpus,
+    the Korean revisions of KOREAN_REVISIONS, the reviewer group) and the recorded demo runs.
 
-    Tests that run real processes (server, worker, MCP) copy it rather than rebuild it.
+    Tests that run real processes (server, worker, MCP) copy it rather than rebuild it. SQLite only:
+    a PostgreSQL session has no in-memory database to copy (tests of processes there clone
+    SEEDED_POSTGRES instead).
     """
     import os
+    import shutil
+    import sqlite3
     import subprocess
     import sys
 
+    if "path" not in SEEDED_SQLITE:
+        pytest.fail("seeded_db_file copies the SQLite test database; on PostgreSQL use SEEDED_POSTGRES")
     path = tmp_path_factory.mktemp("seeded") / "verbatim.sqlite3"
+    shutil.copyfile(SEEDED_SQLITE["path"], path)
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     env.update({"DJANGO_SETTINGS_MODULE": "research.settings", "VERBATIM_SQLITE_PATH": str(path)})
-    for args in (["migrate", "--noinput", "-v0"], ["load_default_data", "--no-evals"]):
-        done = subprocess.run([sys.executable, "manage.py", *args], cwd=settings.BASE_DIR, env=env,
-                              capture_output=True, text=True)
-        if done.returncode != 0:
-            pytest.fail(f"manage.py {' '.join(args)} failed:\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}")
+    recorded = sorted((settings.BASE_DIR / "research" / "recorded").glob("*.json"))
+    done = subprocess.run([sys.executable, "manage.py", "import_runs", *map(str, recorded)],
+                          cwd=settings.BASE_DIR, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        pytest.fail(f"manage.py import_runs failed:\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}")
     # A checkpoint folds the WAL into the file so a plain copy is complete.
-    import sqlite3
-
     with sqlite3.connect(path) as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         conn.execute("PRAGMA journal_mode=DELETE")
+    conn.close()
     return path

@@ -1,5 +1,5 @@
 """The research API against a running server: uvicorn (ASGI) and a db_worker on a copy of the
-dev database. A real HTTP client posts a question, follows the SSE stream to the final event,
+seeded database (SQLite or PostgreSQL, as the suite runs). A real HTTP client posts a question, follows the SSE stream to the final event,
 and resumes it with Last-Event-ID."""
 
 import json
@@ -14,7 +14,7 @@ import urllib.request
 import pytest
 from django.conf import settings
 
-from tests.base import copy_seeded_db
+from tests.base import process_database
 
 QUESTION = "When may an organization disclose personal information without the individual's consent?"
 CREATE_TOKEN = (
@@ -24,12 +24,15 @@ CREATE_TOKEN = (
 
 
 @pytest.fixture(scope="module")
-def live(tmp_path_factory, seeded_db_file):
-    db = copy_seeded_db(seeded_db_file, tmp_path_factory.mktemp("live"))
+def live(tmp_path_factory, request):
+    with process_database(request, tmp_path_factory.mktemp("live")) as (database, _):
+        yield from _serve(database)
+
+
+def _serve(database):
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "ANTHROPIC_API_KEY"}}
-    env |= {"VERBATIM_SQLITE_PATH": str(db), "DJANGO_SETTINGS_MODULE": "research.settings"}
+    env |= {**database, "DJANGO_SETTINGS_MODULE": "research.settings"}
     manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
-    subprocess.run([*manage, "migrate", "-v", "0"], env=env, check=True, cwd=settings.BASE_DIR)
     token = subprocess.run([*manage, "shell", "-v", "0", "-c", CREATE_TOKEN], env=env, check=True,
                            capture_output=True, text=True, cwd=settings.BASE_DIR).stdout.strip().splitlines()[-1]
     port = _free_port()

@@ -11,6 +11,7 @@ from django.conf import settings
 from mcp import Client, StdioServerParameters
 
 from research.mcp_server import build_server
+from tests.base import process_database
 
 # The stdio test reads the dev database in a subprocess; only the in-process tests use the test DB.
 in_process = pytest.mark.django_db
@@ -188,12 +189,23 @@ def test_it_contradicts_a_claim_citing_a_missing_section():
     assert verdict["label"] == "contradicted"
 
 
-def test_it_answers_over_stdio(seeded_db_file):
-    """The official client starts `manage.py mcp` (on a seeded SQLite file), lists its tools and
-    prompts, reads each prompt and calls each tool."""
+def test_it_answers_over_stdio(request, tmp_path):
+    """The official client starts `manage.py mcp` (on a copy of the seeded database), lists its
+    tools and prompts, reads each prompt and calls each tool."""
+    with process_database(request, tmp_path) as (database, _):
+        tools, prompts, texts, results = _over_stdio(database)
+    assert tools == TOOL_NAMES and prompts == PROMPT_NAMES
+    assert all(text.startswith("# ") for text in texts)
+    assert set(results) == set(TOOL_NAMES)
+    for name, result in results.items():
+        assert not result.is_error, (name, result.content)
+        assert CALLS[name][1](json.loads(result.content[0].text)), name
+
+
+def _over_stdio(database):
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     params = StdioServerParameters(command=sys.executable, args=["manage.py", "mcp"], cwd=str(settings.BASE_DIR),
-                                   env={**env, "VERBATIM_SQLITE_PATH": str(seeded_db_file)})
+                                   env={**env, **database})
 
     async def go():
         async with Client(params) as client:
@@ -203,13 +215,7 @@ def test_it_answers_over_stdio(seeded_db_file):
             results = {name: await client.call_tool(name, arguments) for name, (arguments, _) in CALLS.items()}
             return tools, prompts, texts, results
 
-    tools, prompts, texts, results = anyio.run(go)
-    assert tools == TOOL_NAMES and prompts == PROMPT_NAMES
-    assert all(text.startswith("# ") for text in texts)
-    assert set(results) == set(TOOL_NAMES)
-    for name, result in results.items():
-        assert not result.is_error, (name, result.content)
-        assert CALLS[name][1](json.loads(result.content[0].text)), name
+    return anyio.run(go)
 
 
 @in_process

@@ -27,10 +27,10 @@ def post(client, token, body, **headers):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_twenty_concurrent_requests_admit_exactly_the_cap(people, settings, seeded_db_file, tmp_path):
+def test_twenty_concurrent_requests_admit_exactly_the_cap(people, settings, request, tmp_path):
     if connection.vendor == "sqlite":
         # The in-memory test database cannot wait for a lock; race on a real file instead.
-        codes, runs = _race_on_a_sqlite_file(seeded_db_file, tmp_path)
+        codes, runs = _race_on_a_sqlite_file(request.getfixturevalue("seeded_db_file"), tmp_path)
     else:
         codes, runs = _race_in_threads(people[0], settings)
     assert codes == [202] * 5 + [429] * 15

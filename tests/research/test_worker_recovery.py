@@ -11,7 +11,6 @@ shared test database is never flushed. The anthropic runs talk to the fake Messa
 import json
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -24,7 +23,7 @@ from django.utils import timezone
 
 from research.models import Run, RunEvent, RunLost
 from research.tasks import RETRIED_ONCE, recover_stale_runs
-from tests.base import copy_seeded_db
+from tests.base import process_database
 from tests.research.fake_anthropic import FakeAnthropic, delayed, reply, submit, tool_use
 
 ROOT = Path(settings.BASE_DIR)
@@ -122,14 +121,6 @@ def _wait_for(check, timeout=60, every=0.2):
     raise AssertionError("timed out waiting")
 
 
-@pytest.fixture
-def file_db(tmp_path, seeded_db_file):
-    path = copy_seeded_db(seeded_db_file, tmp_path)
-    env = _env(VERBATIM_SQLITE_PATH=str(path), VERBATIM_RUN_STALE_SECONDS="2")
-    _manage(env, "migrate", "--noinput", "-v0")
-    return path, env
-
-
 ENQUEUE = """
 import json
 from research.models import Run
@@ -142,13 +133,9 @@ print(run.pk)
 """
 
 
-def _row(path, run_id):
-    with sqlite3.connect(path, timeout=20) as db:
-        return db.execute("SELECT status, gate, attempts, error FROM research_run WHERE id = ?", (run_id,)).fetchone()
-
-
-def test_a_worker_killed_mid_run_is_recovered_and_the_run_finished(file_db):
-    path, env = file_db
+def test_a_worker_killed_mid_run_is_recovered_and_the_run_finished(worker_db):
+    env, query = worker_db
+    env = {**env, "VERBATIM_RUN_STALE_SECONDS": "2"}
     script = {"turns": [
         {"sleep": 60, "attempts": [1]},  # the first worker dies in here
         {"tool_calls": [{"name": "get_provision", "arguments": {"id": "P-8.6:s7(3)(b)"}}]},
@@ -157,19 +144,22 @@ def test_a_worker_killed_mid_run_is_recovered_and_the_run_finished(file_db):
                            "reading": "", "not_in_text": "despite; only if"}},
     ]}
     run_id = int(_manage(env, "shell", "-v0", code=ENQUEUE.format(script=json.dumps(script))).strip())
+
+    def row():
+        return query("SELECT status, gate, attempts, error FROM research_run WHERE id = %s", run_id)[0]
     first = _worker(env)
     try:
-        _wait_for(lambda: _row(path, run_id)[0] == "running")
+        _wait_for(lambda: row()[0] == "running")
         time.sleep(0.5)
     finally:
         _stop(first)  # kill -9: no chance to clean up
-    assert _row(path, run_id)[:3] == ("running", "", 1)
+    assert row()[:3] == ("running", "", 1)
     time.sleep(2.5)  # the heartbeat goes stale
     assert "requeued [" + str(run_id) + "]" in _manage(env, "recover_runs")
-    assert _row(path, run_id)[0] == "queued"
+    assert row()[0] == "queued"
     second = _worker(env)
     try:
-        status = _wait_for(lambda: _row(path, run_id) if _row(path, run_id)[0] in ("done", "failed") else None)
+        status = _wait_for(lambda: row() if row()[0] in ("done", "failed") else None)
     finally:
         _stop(second)
     assert status == ("done", "pass", 2, "")
@@ -238,36 +228,10 @@ print(run.pk)
 
 @pytest.fixture
 def worker_db(request, tmp_path):
-    """(env, query) for worker processes sharing one database like the suite's own: a copy of
-    the seeded SQLite file, or a clone of the seeded PostgreSQL test database."""
-    from django.db import connection
-
-    if connection.vendor == "sqlite":
-        path = copy_seeded_db(request.getfixturevalue("seeded_db_file"), tmp_path)
-        env = _env(VERBATIM_SQLITE_PATH=str(path))
-
-        def query(sql, *params):
-            with sqlite3.connect(path, timeout=20) as db:
-                return db.execute(sql.replace("%s", "?"), params).fetchall()
-        yield env, query
-        return
-    import psycopg
-
-    from tests.conftest import SEEDED_POSTGRES
-
-    request.getfixturevalue("django_db_setup")
-    # The seeded copy, not the test database: a transactional test may have flushed that.
-    source, clone, base = SEEDED_POSTGRES["name"], f"verbatim_workers_{os.getpid()}", SEEDED_POSTGRES["base"]
-    with psycopg.connect(base + "/postgres", autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{clone}" WITH (FORCE)')
-        admin.execute(f'CREATE DATABASE "{clone}" TEMPLATE "{source}"')
-        try:
-            def query(sql, *params):
-                with psycopg.connect(f"{base}/{clone}") as db:
-                    return db.execute(sql, params).fetchall()
-            yield _env(DATABASE_URL=f"{base}/{clone}".replace("postgresql://", "postgres://")), query
-        finally:
-            admin.execute(f'DROP DATABASE IF EXISTS "{clone}" WITH (FORCE)')
+    """(env, query) for worker processes sharing one database like the suite's own
+    (tests.base.process_database)."""
+    with process_database(request, tmp_path) as (database, query):
+        yield _env(**database), query
 
 
 @pytest.fixture
