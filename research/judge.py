@@ -35,7 +35,6 @@ import statistics
 import time
 from typing import Annotated
 
-import anthropic
 from django.conf import settings
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -236,6 +235,8 @@ def prompt(run, kept, corpus) -> str:
 def _call(run, model, message, n_claims):
     """One forced record_scores call, recorded as the run's ModelCall, retried by us within
     VERBATIM_JUDGE_TIMEOUT_SECONDS. Raises NotScored when it fails for good."""
+    import anthropic  # here, not at the top: research/engines/anthropic.py says why
+
     client = new_client(os.environ["ANTHROPIC_API_KEY"].strip())
     budget = settings.VERBATIM_JUDGE_TIMEOUT_SECONDS
     started = time.monotonic()

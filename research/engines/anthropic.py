@@ -9,6 +9,10 @@ are off), each try with the time left as its timeout.
 Every call is a ModelCall row with its tokens, latency and USD from settings.VERBATIM_PRICES;
 a model without a price refuses to start before any call. The API key comes only from the
 environment (ANTHROPIC_API_KEY) and is never logged or stored.
+
+The SDK is imported in the functions that use it: importing it takes about two seconds, which
+every process (web server, worker, manage.py) would otherwise pay at start-up, though most
+never call the API.
 """
 
 import email.utils
@@ -18,7 +22,6 @@ import os
 import time
 from decimal import Decimal
 
-import anthropic
 from django.conf import settings
 
 from research.engines.base import (
@@ -171,6 +174,7 @@ class AnthropicEngine(Engine):
         Each try gets the time left as its timeout. Raises _Partial when the wall clock ends the
         run (a timeout, or a retry-after longer than the time left) and EngineFailed when the
         API fails for good."""
+        import anthropic
         _mark_newest_tool_result(self.messages)
         self.calls += 1
         for retry in itertools.count():
@@ -202,6 +206,7 @@ class AnthropicEngine(Engine):
 
     def _wait_to_retry(self, error, retry):
         """Sleep before the next try of a failed call, or raise why there is none."""
+        import anthropic
         remaining = self.limits.wall_clock_seconds - self.elapsed()
         if isinstance(error, anthropic.APITimeoutError) and remaining <= TIMEOUT_SLACK:
             raise _Partial(f"the model API did not answer within the wall-clock limit "
@@ -242,6 +247,7 @@ def new_client(api_key):
     """The SDK client every model call of ours uses: settings.ANTHROPIC_BASE_URL (or the
     default), and no retries of its own (ours run inside a time budget; the SDK's would sleep
     as long as a retry-after says)."""
+    import anthropic
     return anthropic.Anthropic(api_key=api_key, base_url=settings.ANTHROPIC_BASE_URL, max_retries=0)
 
 
@@ -346,6 +352,7 @@ def _api_message(error) -> str:
 
 def retryable(error) -> bool:
     """What the SDK itself would retry: timeouts, lost connections, 408, 409, 429 and 5xx."""
+    import anthropic
     if isinstance(error, anthropic.APIStatusError):
         return error.status_code in (408, 409, 429) or error.status_code >= 500
     return isinstance(error, (anthropic.APITimeoutError, anthropic.APIConnectionError))
@@ -368,6 +375,7 @@ def retry_after(error) -> float | None:
 
 def failure_reason(error) -> str:
     """The sentence a reader sees when a model call failed for good."""
+    import anthropic
     if isinstance(error, anthropic.APITimeoutError):
         return "the model API did not answer in time; the run stopped"
     if isinstance(error, anthropic.APIConnectionError):
