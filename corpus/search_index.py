@@ -4,10 +4,10 @@ from collections import namedtuple
 
 from django.db import connection
 
+from corpus.bulk import insert_rows
 from corpus.models import Provision, SectionDoc
 
 FTS_TABLE = "corpus_sectiondoc_fts"
-BATCH = 2000
 
 
 def version_token(version_id):
@@ -51,10 +51,8 @@ def index_version(version):
     docs = [(p.pk, version.pk, version.act.code, version.lang, headings_above.get(p.pk, ""), p.marginal_note, p.text)
             for p in searchable(provisions)]
     with connection.cursor() as cursor:
-        for i in range(0, len(docs), BATCH):
-            cursor.executemany(
-                f"INSERT INTO {SectionDoc._meta.db_table} (provision_id, version_id, act_code, lang, headings, "
-                "marginal_note, body) VALUES (%s, %s, %s, %s, %s, %s, %s)", docs[i:i + BATCH])
+        insert_rows(cursor, SectionDoc._meta.db_table,
+                    ["provision_id", "version_id", "act_code", "lang", "headings", "marginal_note", "body"], docs)
         if connection.vendor == "sqlite":
             cursor.executemany(
                 f"INSERT INTO {FTS_TABLE}(rowid, headings, marginal_note, body, scope) VALUES (%s, %s, %s, %s, %s)",

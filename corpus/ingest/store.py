@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.db import connection, transaction
 
 from corpus import search_index
+from corpus.bulk import insert_rows
 from corpus.ingest import justice_laws
 from corpus.ingest.justice_laws import ParsedVersion
 from corpus.instrument_names import chapter_citations
@@ -137,15 +138,13 @@ PROVISION_COLUMNS = ["version_id", "position", "parent_id", "kind", "unit_id", "
 def _store_nodes(parsed, version):
     """Create provisions depth by depth so each parent's primary key is known.
 
-    Plain INSERTs through the cursor: building ~250k model instances for bulk_create
+    Plain rows through the cursor (corpus.bulk): building ~250k model instances for bulk_create
     cost more than parsing. Returns the number of provisions written.
     """
     by_depth = defaultdict(list)
     for index, node in enumerate(parsed.nodes):
         by_depth[node.depth].append(index)
     table = Provision._meta.db_table
-    sql = (f"INSERT INTO {table} ({', '.join(PROVISION_COLUMNS)}) "
-           f"VALUES ({', '.join(['%s'] * len(PROVISION_COLUMNS))})")
     date_value = connection.ops.adapt_datefield_value
     pks = {}
     with connection.cursor() as cursor:
@@ -161,8 +160,7 @@ def _store_nodes(parsed, version):
                     node.historical_note, node.lims_id[:40], date_value(node.in_force_start),
                     node.defined_term[:300], node.defined_term_other[:300],
                 ))
-            for i in range(0, len(rows), BATCH):
-                cursor.executemany(sql, rows[i:i + BATCH])
+            insert_rows(cursor, table, PROVISION_COLUMNS, rows)
             if depth != max(by_depth):  # the next depth needs these rows' keys as parents
                 pks.update(Provision.objects.filter(version=version).values_list("position", "pk"))
     return len(parsed.nodes)
