@@ -4,6 +4,7 @@ import itertools
 import os
 from contextlib import contextmanager
 
+import pytest
 from django.contrib.auth.models import Group, User
 
 from research.models import Citation, Claim, Run
@@ -62,6 +63,11 @@ def repoint_text(pinpoint, new_text):
     Provision.objects.filter(version=version, unit_id=unit).update(text_id=sha)
 
 
+# For a test whose processes run on process_database: the mark makes pytest-django build the
+# session's test database (which process_database copies) even in a run where no other test uses it.
+on_a_copy_of_the_seeded_database = pytest.mark.django_db
+
+
 @contextmanager
 def process_database(request, folder):
     """(env, query) for app processes (server, worker, MCP) on a private copy of the session's
@@ -71,6 +77,7 @@ def process_database(request, folder):
     placeholders on either."""
     from django.db import connection
 
+    request.getfixturevalue("django_db_setup")
     if connection.vendor == "sqlite":
         import sqlite3
 
@@ -85,7 +92,6 @@ def process_database(request, folder):
 
     from tests.conftest import SEEDED_POSTGRES
 
-    request.getfixturevalue("django_db_setup")
     source, base = SEEDED_POSTGRES["name"], SEEDED_POSTGRES["base"]
     clone = f"verbatim_process_{os.getpid()}_{next(_clones)}"
     with psycopg.connect(base + "/postgres", autocommit=True) as admin:

@@ -110,6 +110,9 @@ def load_korean_revisions(names):
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker, tmp_path_factory):
     """After pytest-django creates the test database, load the default corpus into it once."""
+    if connection.settings_dict["NAME"] != connection.creation._get_test_db_name():
+        yield  # no test of this run uses the ORM, so no test database was made: nothing to load
+        return
     with django_db_blocker.unblock():
         call_command("ingest_justice_laws", *[str(p) for p in settings.VERBATIM_DEFAULT_CORPUS],
                      progress_every=0, verbosity=0)
@@ -172,13 +175,13 @@ SEEDED_POSTGRES = {}
 
 
 @pytest.fixture(scope="session")
-def seeded_db_file(django_db_setup, tmp_path_factory):
+def seeded_db_file(tmp_path_factory):
     """A migrated SQLite file holding what the session's test database holds (the default corpus,
     the Korean revisions of KOREAN_REVISIONS, the reviewer group) and the recorded demo runs.
 
-    Tests that run real processes (server, worker, MCP) copy it rather than rebuild it. SQLite only:
-    a PostgreSQL session has no in-memory database to copy (tests of processes there clone
-    SEEDED_POSTGRES instead).
+    Tests that run real processes (server, worker, MCP) copy it rather than rebuild it. Copied
+    from the in-memory test database (SEEDED_SQLITE) where the session built one; a run with no
+    test of the ORM (browser tests alone) loads it in subprocesses instead.
     """
     import os
     import shutil
@@ -186,17 +189,20 @@ def seeded_db_file(django_db_setup, tmp_path_factory):
     import subprocess
     import sys
 
-    if "path" not in SEEDED_SQLITE:
-        pytest.fail("seeded_db_file copies the SQLite test database; on PostgreSQL use SEEDED_POSTGRES")
     path = tmp_path_factory.mktemp("seeded") / "verbatim.sqlite3"
-    shutil.copyfile(SEEDED_SQLITE["path"], path)
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     env.update({"DJANGO_SETTINGS_MODULE": "research.settings", "VERBATIM_SQLITE_PATH": str(path)})
     recorded = sorted((settings.BASE_DIR / "research" / "recorded").glob("*.json"))
-    done = subprocess.run([sys.executable, "manage.py", "import_runs", *map(str, recorded)],
-                          cwd=settings.BASE_DIR, env=env, capture_output=True, text=True)
-    if done.returncode != 0:
-        pytest.fail(f"manage.py import_runs failed:\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}")
+    if "path" in SEEDED_SQLITE:
+        shutil.copyfile(SEEDED_SQLITE["path"], path)
+        steps = [["import_runs", *map(str, recorded)]]
+    else:  # a run of browser tests alone builds no in-process database to copy: load one
+        steps = [["migrate", "--noinput", "-v0"], ["load_default_data", "--no-evals"]]
+    for args in steps:
+        done = subprocess.run([sys.executable, "manage.py", *args], cwd=settings.BASE_DIR, env=env,
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            pytest.fail(f"manage.py {args[0]} failed:\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}")
     # A checkpoint folds the WAL into the file so a plain copy is complete.
     with sqlite3.connect(path) as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -2,8 +2,8 @@
 
 Browser tests talk to the app over HTTP only. They never request pytest-django's `db`
 fixtures, so the session's `django_db_setup` (the in-process test database) is not built for
-them. Instead this harness prepares its own file-based SQLite database in a temporary folder
-(`migrate` + `load_default_data`, in subprocesses), creates the personas, and starts
+them. Instead this harness copies the seeded SQLite file (tests/conftest.py, `seeded_db_file`)
+into a temporary folder, creates the personas, and starts
 `uvicorn research.asgi:application` on a free port (and, for tests that need it, a
 `manage.py db_worker`) with that database in the environment.
 

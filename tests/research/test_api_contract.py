@@ -4,8 +4,7 @@ Every operation of /api/openapi.json gets EXAMPLES generated requests (a fixed s
 is repeatable), sent with a valid token. Each response is checked against the schema: no 5xx,
 a status the operation documents, its content type, headers and body shape (errors included:
 one ErrorOut shape for every router). The test counts requests and failures and prints them.
-On SQLite the server runs on a copy of the seeded database; on PostgreSQL on the session's test
-database, and what it wrote (a user, its token, runs and their tasks) is deleted afterwards.
+The server runs on a private copy of the suite's database (tests.base.process_database).
 """
 
 import os
@@ -20,7 +19,7 @@ from django.conf import settings
 from hypothesis import HealthCheck, Phase, given
 from hypothesis import settings as hypothesis_settings
 
-from tests.base import copy_seeded_db
+from tests.base import on_a_copy_of_the_seeded_database, process_database
 
 schemathesis = pytest.importorskip("schemathesis")
 from schemathesis.checks import (  # noqa: E402
@@ -39,20 +38,18 @@ CREATE_TOKEN = (
     "u = User.objects.create_user('contract-alice'); print(create_token(u)[1])"
 )
 
+pytestmark = on_a_copy_of_the_seeded_database
+
 
 @pytest.fixture(scope="module")
-def live_api(tmp_path_factory, request, django_db_blocker):
-    env = {k: v for k, v in os.environ.items() if k not in {"ANTHROPIC_API_KEY"}}
-    env |= {"DJANGO_SETTINGS_MODULE": "research.settings", "VERBATIM_SSE_MAX_SECONDS": "1"}
-    on_postgres = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
-    if on_postgres:
-        request.getfixturevalue("django_db_setup")  # the session's test database, corpus loaded
-        db = settings.DATABASES["default"]
-        env["DATABASE_URL"] = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
-    else:
-        seeded = request.getfixturevalue("seeded_db_file")
-        env.pop("DATABASE_URL", None)
-        env["VERBATIM_SQLITE_PATH"] = str(copy_seeded_db(seeded, tmp_path_factory.mktemp("contract")))
+def live_api(tmp_path_factory, request):
+    with process_database(request, tmp_path_factory.mktemp("contract")) as (database, _):
+        yield from _serve(database)
+
+
+def _serve(database):
+    env = {k: v for k, v in os.environ.items() if k not in {"ANTHROPIC_API_KEY", "DATABASE_URL"}}
+    env |= {**database, "DJANGO_SETTINGS_MODULE": "research.settings", "VERBATIM_SSE_MAX_SECONDS": "1"}
     manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
     token = subprocess.run([*manage, "shell", "-v", "0", "-c", CREATE_TOKEN], env=env, check=True,
                            capture_output=True, text=True, cwd=settings.BASE_DIR).stdout.split()[-1]
@@ -66,9 +63,6 @@ def live_api(tmp_path_factory, request, django_db_blocker):
     finally:
         web.terminate()
         web.wait(timeout=10)
-        if on_postgres:
-            with django_db_blocker.unblock():
-                _forget_contract_user()
 
 
 def test_the_api_keeps_its_openapi_contract(live_api):
@@ -95,23 +89,6 @@ def test_the_api_keeps_its_openapi_contract(live_api):
     assert len(operations) >= 11
     assert sent >= len(operations) * 5
     assert failures == []
-
-
-def _forget_contract_user():
-    from django.contrib.auth.models import User
-    from django_tasks_db.models import DBTaskResult
-
-    from research.models import Run
-
-    user = User.objects.filter(username="contract-alice").first()
-    if user is None:
-        return
-    run_ids = list(Run.objects.filter(created_by=user).values_list("pk", flat=True))
-    for task in DBTaskResult.objects.all():
-        if task.args_kwargs.get("kwargs", {}).get("run_id") in run_ids:
-            task.delete()
-    Run.objects.filter(pk__in=run_ids).delete()
-    user.delete()
 
 
 def _free_port():

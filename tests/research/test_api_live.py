@@ -14,13 +14,15 @@ import urllib.request
 import pytest
 from django.conf import settings
 
-from tests.base import process_database
+from tests.base import on_a_copy_of_the_seeded_database, process_database
 
 QUESTION = "When may an organization disclose personal information without the individual's consent?"
 CREATE_TOKEN = (
     "from django.contrib.auth.models import User; from research.tokens import create_token; "
     "u = User.objects.create_user('live-alice'); print(create_token(u)[1])"
 )
+
+pytestmark = on_a_copy_of_the_seeded_database
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from django.conf import settings
 from mcp import Client, StdioServerParameters
 
 from research.mcp_server import build_server
-from tests.base import process_database
+from tests.base import on_a_copy_of_the_seeded_database, process_database
 
 # The stdio test reads the dev database in a subprocess; only the in-process tests use the test DB.
 in_process = pytest.mark.django_db
@@ -189,6 +189,7 @@ def test_it_contradicts_a_claim_citing_a_missing_section():
     assert verdict["label"] == "contradicted"
 
 
+@on_a_copy_of_the_seeded_database
 def test_it_answers_over_stdio(request, tmp_path):
     """The official client starts `manage.py mcp` (on a copy of the seeded database), lists its
     tools and prompts, reads each prompt and calls each tool."""

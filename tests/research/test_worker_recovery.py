@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from research.models import Run, RunEvent, RunLost
 from research.tasks import RETRIED_ONCE, recover_stale_runs
-from tests.base import process_database
+from tests.base import on_a_copy_of_the_seeded_database, process_database
 from tests.research.fake_anthropic import FakeAnthropic, delayed, reply, submit, tool_use
 
 ROOT = Path(settings.BASE_DIR)
@@ -133,6 +133,7 @@ print(run.pk)
 """
 
 
+@on_a_copy_of_the_seeded_database
 def test_a_worker_killed_mid_run_is_recovered_and_the_run_finished(worker_db):
     env, query = worker_db
     env = {**env, "VERBATIM_RUN_STALE_SECONDS": "2"}
@@ -265,6 +266,7 @@ def _stop_all(*processes):
             _stop(process)
 
 
+@on_a_copy_of_the_seeded_database
 def test_a_model_call_longer_than_the_stale_threshold_runs_once(worker_db, fake_api):
     env, query = worker_db
     env = _anthropic_env(env, fake_api)
@@ -293,6 +295,7 @@ def test_a_model_call_longer_than_the_stale_threshold_runs_once(worker_db, fake_
     assert len(fake_api.requests) == 2
 
 
+@on_a_copy_of_the_seeded_database
 def test_a_worker_that_lost_its_run_writes_nothing(worker_db, fake_api):
     env, query = worker_db
     env = _anthropic_env(env, fake_api)
@@ -318,6 +321,7 @@ def test_a_worker_that_lost_its_run_writes_nothing(worker_db, fake_api):
     assert len(fake_api.requests) == 3
 
 
+@on_a_copy_of_the_seeded_database
 def test_an_idle_worker_recovers_a_stale_run_without_another_submission(worker_db):
     env, query = worker_db
     env = {**env, "VERBATIM_RUN_STALE_SECONDS": "2"}
