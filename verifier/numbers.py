@@ -22,7 +22,10 @@ _UNITS |= _FRENCH_COUNTS | {"zéro": 0, "dix": 10, "onze": 11, "douze": 12, "tre
 _TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
 _TENS |= {w: 10 * i for i, w in enumerate("vingt trente quarante cinquante soixante".split(), 2)} | {"vingts": 20}
 _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000,
-           "mille": 1_000, "millions": 1_000_000}
+           "mille": 1_000, "millions": 1_000_000, "milliard": 1_000_000_000, "milliards": 1_000_000_000}
+# French says a hundred and a thousand with no count before them ("cent vingt jours", "mille
+# dollars"); "cent" alone is no number after "per" / "pour" (per cent) or "a" (a cent).
+_NOT_A_HUNDRED_AFTER = frozenset(("per", "pour", "a"))
 _AFTER_ET = {"un": 1, "une": 1, "onze": 11}  # "vingt et un", "soixante et onze"
 # A unit label in brackets ("subsection (1)") is a reference, not a quantity.
 _DIGITS = re.compile(r"(?<![\d.,(])\d+(?:,\d{3})*(?:\.\d+)?(?![\d)])")
@@ -108,12 +111,17 @@ def _tokens(text: str) -> list:
         if token in ("cent", "cents") and in_run and words[i - 1] in _FRENCH_COUNTS:  # "deux cent cinquante"
             current *= 100
             continue
+        if (token == "cent" and not in_run and not isinstance(words[i - 1], Decimal)
+                and words[i - 1] not in _NOT_A_HUNDRED_AFTER):
+            current, in_run = 100, True
+            continue
         if token in _AFTER_ET and in_run and words[i - 1] == "et":
             current += _AFTER_ET[token]
             continue
         if token == "et" and in_run and words[i + 1] in _AFTER_ET:
             continue
-        if isinstance(token, str) and token in _SCALES and in_run:
+        if isinstance(token, str) and token in _SCALES and (in_run or token == "mille" or words[i - 1] in ("un", "une")):
+            in_run = True  # "mille" alone, "un million"
             if _SCALES[token] == 100:
                 current = max(current, 1) * 100
             else:

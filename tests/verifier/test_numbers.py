@@ -47,6 +47,10 @@ def test_french_number_words_are_read_as_numbers():
     assert numbers("quatre-vingts jours ou quatre-vingt-dix jours") == {Decimal(80), Decimal(90)}
     assert numbers("deux cent cinquante dollars; deux cents dollars; dix-sept") == {
         Decimal(250), Decimal(200), Decimal(17)}
+    assert numbers("cent vingt jours; mille dollars; un milliard de dollars") == {
+        Decimal(120), Decimal(1000), Decimal(1_000_000_000)}  # a hundred and a thousand need no count
+    assert numbers("mille neuf cent quatre-vingt-dix-neuf") == {Decimal(1999)}
+    assert numbers("5 pour cent; 5 per cent; not a cent") == {Decimal(5)}
     assert numbers("une personne à un avocat") == set()  # the article, not 1
     assert numbers("twenty-five cents") == {Decimal(25)}  # English cents are money, not hundreds
     assert [(q.value, q.bound, list(q.after)) for q in quantities("d’au moins cinq années de service")] == [
