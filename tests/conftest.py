@@ -108,9 +108,11 @@ def load_korean_revisions(names):
 
 
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup, django_db_blocker, tmp_path_factory):
+def django_db_setup(django_db_setup, django_db_blocker, tmp_path_factory, request):
     """After pytest-django creates the test database, load the default corpus into it once."""
-    if connection.settings_dict["NAME"] != connection.creation._get_test_db_name():
+    from pytest_django.fixtures import _get_databases_for_setup  # how the fixture above chose
+
+    if "default" not in _get_databases_for_setup(request.session.items)[0]:
         yield  # no test of this run uses the ORM, so no test database was made: nothing to load
         return
     with django_db_blocker.unblock():
