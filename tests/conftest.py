@@ -35,35 +35,50 @@ def no_judge(settings):
 
 
 @pytest.fixture(scope="session", autouse=True)
-def constraint_check_only_after_a_write():
+def constraint_check_of_the_written_tables():
     """Django's TestCase checks every foreign key of the database when a test ends (SQLite defers
     them to a commit the test never makes). On SQLite that is a scan of the whole corpus, about
-    0.1 s per test; a test that wrote no row cannot have broken a key, so the scan runs only when
-    the connection's change counter moved. PostgreSQL's check (SET CONSTRAINTS ALL IMMEDIATE)
-    costs nothing and always runs."""
+    0.1 s per test; tests/written_tables.py narrows it to the tables the test wrote and those
+    with keys into them. PostgreSQL's check (SET CONSTRAINTS ALL IMMEDIATE) costs nothing and
+    is left whole."""
     from django.db import connections
     from django.test import TestCase
 
-    def changes(connection):
-        return connection.connection.total_changes if connection.vendor == "sqlite" else None
+    from tests.written_tables import EVERY_TABLE, WrittenTables
 
     fixture_setup = TestCase.__dict__["_fixture_setup"]  # a classmethod: Django 6 sets up per class
-    should_check = TestCase._should_check_constraints
+    fixture_teardown = TestCase._fixture_teardown
 
     @classmethod
     def _fixture_setup(cls):
+        cls._written = {}
         for alias in cls._databases_names():
-            connections[alias].ensure_connection()
-        cls._changes_at_start = {alias: changes(connections[alias]) for alias in cls._databases_names()}
+            if connections[alias].vendor == "sqlite":
+                connections[alias].ensure_connection()
+                cls._written[alias] = WrittenTables(connections[alias].connection)
         fixture_setup.__func__(cls)
 
-    def _should_check_constraints(self, connection):
-        unchanged = connection.vendor == "sqlite" and changes(connection) == self._changes_at_start.get(connection.alias)
-        return should_check(self, connection) and not unchanged
+    def _fixture_teardown(self):
+        # Django's own teardown, with the tables to check named (TestCase._fixture_teardown).
+        if not self._databases_support_transactions():
+            return fixture_teardown(self)
+        try:
+            for alias in reversed(self._databases_names()):
+                connection, written = connections[alias], self._written.pop(alias, None)
+                try:
+                    if self._should_check_constraints(connection):
+                        tables = written.to_check(connection) if written else EVERY_TABLE
+                        if tables != []:
+                            connection.check_constraints(table_names=tables)
+                finally:
+                    if written:
+                        written.stop()
+        finally:
+            self._rollback_atomics(self.atomics)
 
-    TestCase._fixture_setup, TestCase._should_check_constraints = _fixture_setup, _should_check_constraints
+    TestCase._fixture_setup, TestCase._fixture_teardown = _fixture_setup, _fixture_teardown
     yield
-    TestCase._fixture_setup, TestCase._should_check_constraints = fixture_setup, should_check
+    TestCase._fixture_setup, TestCase._fixture_teardown = fixture_setup, fixture_teardown
 
 
 @pytest.fixture

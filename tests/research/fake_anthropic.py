@@ -6,7 +6,7 @@
 
 Each POST /v1/messages takes the next scripted response from the queue and records the request
 (JSON body and headers). A response may be a message, an error status with headers
-(429 + retry-after, 529), a delay before the headers (a timeout), a stall after the headers
+(429 + retry-after, 529), a delay before the headers (a timeout), a hold until the test releases it, a stall after the headers
 and half the body (a stalled body) or raw bytes (malformed JSON).
 """
 
@@ -51,6 +51,12 @@ def error(status, message="error", kind=None, headers=None) -> dict:
 
 def delayed(response, seconds) -> dict:
     return {**response, "delay": seconds}
+
+
+def held(response, release, timeout=60) -> dict:
+    """`response` sent once the test sets the threading.Event `release` (or after `timeout`): a
+    model call that lasts exactly as long as the test needs, not a guessed number of seconds."""
+    return {**response, "release": release, "hold_timeout": timeout}
 
 
 def stalled(response, seconds) -> dict:
@@ -114,6 +120,8 @@ class FakeAnthropic:
                 response = fake._next()
                 if response.get("delay"):
                     time.sleep(response["delay"])
+                if response.get("release"):
+                    response["release"].wait(response["hold_timeout"])
                 data = response.get("raw")
                 if data is None:
                     data = json.dumps(response["body"]).encode()

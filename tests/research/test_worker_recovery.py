@@ -13,6 +13,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from datetime import timedelta
 from pathlib import Path
@@ -24,7 +25,7 @@ from django.utils import timezone
 from research.models import Run, RunEvent, RunLost
 from research.tasks import RETRIED_ONCE, recover_stale_runs
 from tests.base import on_a_copy_of_the_seeded_database, process_database
-from tests.research.fake_anthropic import FakeAnthropic, delayed, reply, submit, tool_use
+from tests.research.fake_anthropic import FakeAnthropic, held, reply, submit, tool_use
 
 ROOT = Path(settings.BASE_DIR)
 PG_URL = os.environ.get("VERBATIM_TEST_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres")
@@ -98,11 +99,13 @@ def _manage(env, *args, code=None, timeout=120):
     return done.stdout
 
 
-def _worker(env):
-    return subprocess.Popen([sys.executable, "manage.py", "run_worker", "--queue-name", "*", "--interval", "0.2",
-                             "--no-startup-delay", "--no-reload", "-v0"],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            start_new_session=True)
+def _worker(env, log=None):
+    """A worker process; its log (stderr) goes to the file `log`, if given."""
+    with open(log or os.devnull, "wb") as stderr:
+        return subprocess.Popen([sys.executable, "manage.py", "run_worker", "--queue-name", "*", "--interval", "0.2",
+                                 "--no-startup-delay", "--no-reload", "-v0"],
+                                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=stderr,
+                                start_new_session=True)
 
 
 def _stop(process):
@@ -270,9 +273,10 @@ def _stop_all(*processes):
 def test_a_model_call_longer_than_the_stale_threshold_runs_once(worker_db, fake_api):
     env, query = worker_db
     env = _anthropic_env(env, fake_api)
-    # The first reply takes four times the stale threshold. Replies for a second attempt are queued
-    # too: today's code would use them.
-    fake_api.queue(delayed(reply(tool_use("get_provision", {"id": "P-8.6:s7(3)(c)"})), 4 * STALE),
+    # The first reply is held until the stale threshold has passed and a sweep has run. Replies for
+    # a second attempt are queued too: a second attempt would use them.
+    release = threading.Event()
+    fake_api.queue(held(reply(tool_use("get_provision", {"id": "P-8.6:s7(3)(c)"})), release),
                    reply(submit(ANSWER)), reply(tool_use("get_provision", {"id": "P-8.6:s7(3)(c)"})),
                    reply(submit(ANSWER)))
     run_id = int(_manage(env, "shell", "-v0", code=ENQUEUE_ANTHROPIC).strip())
@@ -285,10 +289,11 @@ def test_a_model_call_longer_than_the_stale_threshold_runs_once(worker_db, fake_
         # A submission on the idle worker sweeps for stale runs (the run above must not be one).
         other = int(_manage(env, "shell", "-v0", code=ENQUEUE.format(script=json.dumps(
             {"turns": [{"submit_answer": {"decline": True, "scope_note": "not a statute question"}}]}))).strip())
-        _wait_for(lambda: _finished(query, run_id) and _finished(query, other), timeout=60)
-        # Past the long call's reply, and a little more: the first attempt writes, if it may.
-        time.sleep(max(0.0, fake_api.requests[0]["at"] + 4 * STALE - time.monotonic()) + 3)
+        _wait_for(lambda: _finished(query, other), timeout=60)
+        release.set()  # the long call returns
+        _wait_for(lambda: _finished(query, run_id), timeout=60)
     finally:
+        release.set()
         _stop_all(first, second)
     # 0.000700 USD per call (100 input and 50 output tokens), two calls: billed once.
     assert _outcome(query, run_id) == ("done", 1, 1, 1, 2, "0.001400")
@@ -296,25 +301,29 @@ def test_a_model_call_longer_than_the_stale_threshold_runs_once(worker_db, fake_
 
 
 @on_a_copy_of_the_seeded_database
-def test_a_worker_that_lost_its_run_writes_nothing(worker_db, fake_api):
+def test_a_worker_that_lost_its_run_writes_nothing(worker_db, fake_api, tmp_path):
     env, query = worker_db
     env = _anthropic_env(env, fake_api)
-    late = 4 * STALE  # the frozen worker's reply comes after the second attempt has finished
-    fake_api.queue(delayed(reply(tool_use("get_provision", {"id": "P-8.6:s7(3)(c)"})), late),
+    release = threading.Event()  # the frozen worker's reply comes after the second attempt has finished
+    fake_api.queue(held(reply(tool_use("get_provision", {"id": "P-8.6:s7(3)(c)"})), release),
                    reply(tool_use("get_provision", {"id": "P-8.6:s7(3)(c)"})), reply(submit(ANSWER)))
     run_id = int(_manage(env, "shell", "-v0", code=ENQUEUE_ANTHROPIC).strip())
+    frozen_log = tmp_path / "frozen.log"
     frozen = rescuer = None
     try:
-        frozen = _worker(env)
+        frozen = _worker(env, log=frozen_log)
         _wait_for(lambda: fake_api.requests)
         os.killpg(frozen.pid, signal.SIGSTOP)  # heartbeat thread and all: it looks dead
         rescuer = _worker(env)
         _wait_for(lambda: _finished(query, run_id), timeout=60)
         done = _outcome(query, run_id)
         os.killpg(frozen.pid, signal.SIGCONT)
-        time.sleep(max(0.0, fake_api.requests[0]["at"] + late - time.monotonic()) + 3)
+        release.set()
+        # The frozen attempt gets its reply, finds the run taken, and says so.
+        _wait_for(lambda: "it wrote nothing more" in frozen_log.read_text(), timeout=60)
         assert frozen.poll() is None  # it stopped the run, not the process
     finally:
+        release.set()
         _stop_all(frozen, rescuer)
     assert done == ("done", 2, 1, 1, 2, "0.001400")
     assert _outcome(query, run_id) == done
