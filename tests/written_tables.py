@@ -51,6 +51,6 @@ def referencing_tables(connection):
     found = {}
     with connection.cursor() as cursor:
         for table in connection.introspection.table_names(cursor):
-            for _column, (_target_column, target) in connection.introspection.get_relations(cursor, table).items():
-                found.setdefault(target, set()).add(table)
+            for relation in connection.introspection.get_relations(cursor, table).values():
+                found.setdefault(relation[1], set()).add(table)  # (column, table, ...) it points at
     return found
