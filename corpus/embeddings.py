@@ -20,7 +20,7 @@ import math
 import os
 import re
 import threading
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 # One question is a handful of tokens: BLAS threads cost more to wake than they save
@@ -37,6 +37,9 @@ FIRST_CHARS = 900  # characters of a body the section's first text reads within 
 PASSAGE_CHARS = 800  # a passage of a long body: about 180 tokens, room left for the note and headings
 SUBSECTION = re.compile(r"(?=\(\d+(?:\.\d+)?\) )")  # where "(2) " starts a subsection
 BATCH = 32
+# Questions' vectors kept per process: a question searched again (the extractive engine's
+# broadened searches, a page reloaded, the evals) is not encoded again. About 1.5 KB each.
+QUERY_CACHE = 4096
 
 _lock = threading.Lock()
 
@@ -126,6 +129,17 @@ def encode(texts, batch_size=BATCH):
 def encode_one(text):
     """One text -> float32 unit vector (384,)."""
     return encode([text])[0]
+
+
+@lru_cache(maxsize=QUERY_CACHE)
+def encode_query(text):
+    """A question's unit vector (384,), read-only: it is shared by every caller that asks again."""
+    return read_only(encode_one(text))
+
+
+def read_only(vector):
+    vector.setflags(write=False)
+    return vector
 
 
 def _model_dir():

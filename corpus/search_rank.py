@@ -175,6 +175,7 @@ class TermMatcher:
                           key=len, reverse=True)
         self.pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, prefixes)) + r")\w*") if prefixes else None
         self._words = {}
+        self._heads = {}  # word -> the modifiers it must not follow (a compound's head), or None
         # Heads of statute compounds the question does not use ("bank" of "information bank").
         said = {form.lower() for term in terms for form in term.all_forms}
         self._not_after = {head: before for head, before in COMPOUND_HEADS_ENG.items() if not before & said}
@@ -218,7 +219,10 @@ class TermMatcher:
             return
         lowered = text.lower()
         for match in self.pattern.finditer(lowered):
-            before = self._not_after.get(light_stem(match.group()))
+            word = match.group()
+            if word not in self._heads:
+                self._heads[word] = self._not_after.get(light_stem(word))
+            before = self._heads[word]
             previous = before and _PREVIOUS_WORD.search(lowered, max(0, match.start() - 40), match.start())
             if previous and previous.group(1) in before:
                 continue

@@ -47,7 +47,7 @@ class Space:
 
 
 ENGLISH_SPACE = Space("minilm-eng", "all-MiniLM-L6-v2", ("eng",), embeddings.section_inputs,
-                      embeddings.input_sha256, embeddings.encode, embeddings.encode_one,
+                      embeddings.input_sha256, embeddings.encode, embeddings.encode_query,
                       embeddings.available, SHIPPED)
 # French sections: the same texts as the English ones (opening, then passages), in e5's space.
 FRENCH_SPACE = Space("e5-fra", multilingual.MODEL, ("fra",), embeddings.section_inputs,

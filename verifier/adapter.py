@@ -22,6 +22,7 @@ class DbCorpus:
         self.lang = lang
         self.as_at = as_at
         self._versions = {}
+        self._units = {}  # provision id -> view or None
         self._sections = {}
         self._act_sections = {}
         self._definitions = {}
@@ -33,6 +34,11 @@ class DbCorpus:
 
     # CorpusView
     def get(self, provision_id):
+        if provision_id not in self._units:
+            self._units[provision_id] = self._read(provision_id)
+        return self._units[provision_id]
+
+    def _read(self, provision_id):
         parts = act_and_unit(provision_id)
         if parts is None:
             return None
