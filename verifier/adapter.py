@@ -38,6 +38,22 @@ class DbCorpus:
             self._units[provision_id] = self._read(provision_id)
         return self._units[provision_id]
 
+    def _read_many(self, act_code, provision_ids):
+        """Read the Act's units `provision_ids` into get()'s cache in one query."""
+        version = self._version(act_code)
+        wanted = {act_and_unit(pid)[1]: pid for pid in provision_ids if pid not in self._units}
+        if version is None or version.pk in self._held or not wanted:
+            return
+        units = list(wanted)
+        for start in range(0, len(units), 500):  # under every database's limit on parameters
+            rows = (Provision.objects.filter(version=version, unit_id__in=units[start:start + 500])
+                    .exclude(kind=Provision.KIND_HEADING).select_related("text").order_by("position"))
+            for row in rows:
+                if wanted[row.unit_id] not in self._units:  # the first of an id wins, as in _read()
+                    self._units[wanted[row.unit_id]] = self._view(row, version)
+        for pid in wanted.values():
+            self._units.setdefault(pid, None)
+
     def _read(self, provision_id):
         parts = act_and_unit(provision_id)
         if parts is None:
@@ -90,6 +106,9 @@ class DbCorpus:
         found = self._definitions[act_code]
         if where is not None:
             if act_code not in self._scoped:
+                # scoped() reads the unit above each definition: read them all at once.
+                self._read_many(act_code, {parent for _, definition in found
+                                           for parent in parse_provision_id(definition.id).parent_ids()})
                 self._scoped[act_code] = scoped(found, self)
             return in_scope(self._scoped[act_code], where)
         return dict(reversed(found))  # the first definition of a term wins
