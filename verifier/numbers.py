@@ -30,6 +30,7 @@ _AFTER_ET = {"un": 1, "une": 1, "onze": 11}  # "vingt et un", "soixante et onze"
 # A unit label in brackets ("subsection (1)") is a reference, not a quantity.
 _DIGITS = re.compile(r"(?<![\d.,(])\d+(?:,\d{3})*(?:\.\d+)?(?![\d)])")
 _TOKEN = re.compile(r"[^\W\d_]+")
+_PERCENT = re.compile(r"%")  # read as the word "percent": "8% of the wages" counts a share, as "per cent" does
 # "One" before a modal or a verb in -s ("one counts forward", "one may") is the pronoun, not 1;
 # a noun after the number 1 is singular ("one full day").
 _MODAL_WORDS = frozenset("must may shall can cannot should would could might will".split())
@@ -96,7 +97,8 @@ def _tokens(text: str) -> list:
     """The words of `text` in order, lowercased, with each number (digits, or a run of number
     words; "and" joins a run after a scale word: "one hundred and eighty") as one Decimal."""
     raw = sorted([(m.start(), _decimal(m.group())) for m in _DIGITS.finditer(text)]
-                 + [(m.start(), m.group()) for m in _TOKEN.finditer(text.lower())], key=lambda item: item[0])
+                 + [(m.start(), m.group()) for m in _TOKEN.finditer(text.lower())]
+                 + [(m.start(), "percent") for m in _PERCENT.finditer(text)], key=lambda item: item[0])
     words = [token for _, token in raw] + [""]  # so that words[i + 1] always exists
     out, total, current, in_run = [], 0, 0, False
     for i, token in enumerate(words[:-1]):

@@ -212,6 +212,18 @@ def test_a_number_must_count_what_the_text_counts_with_it():
     assert swapped.label == "unknown" and "40" in swapped.rationale, swapped.rationale
 
 
+def test_a_percentage_is_a_measure_like_days_or_hours():
+    # s. 184.01(c): "8% of their wages ... if they have completed at least 10 consecutive years": 10
+    # is a number the paragraph states, but of years, not of the wages.
+    rule = ("Under s. 184.01(c) of the Canada Labour Code, an employee who has completed at least 10 consecutive "
+            "years of employment with the same employer is entitled to vacation pay equal to {} of their wages "
+            "during the year of employment in respect of which they are entitled to the vacation.")
+    right = verdict(rule.format("8%"))
+    assert right.label == "verified", right.rationale
+    other = verdict(rule.format("10%"))
+    assert other.label == "unknown" and "10" in other.rationale, other.rationale
+
+
 def test_every_case_is_not_what_a_conditional_clause_says():
     dropped = verdict("Under PIPEDA s. 10.1(1), an organization must report every breach of security safeguards "
                       "to the Commissioner.")

@@ -57,3 +57,7 @@ def test_french_number_words_are_read_as_numbers():
         (Decimal(5), "lower", ["années", "de", "service"])]
     assert [q.bound for q in quantities("au plus 30 jours; plus de deux ans; moins de deux ans")] == [
         "upper", "lower", "upper"]
+
+
+def test_a_percent_sign_is_read_as_the_word_percent():
+    assert [q.after[:2] for q in quantities("8% of their wages, or 10 % of it")] == [("percent", "of"), ("percent", "of")]
