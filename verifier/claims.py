@@ -965,6 +965,9 @@ def _tokens(text: str) -> list[_Token]:
             continue  # the modal's own words
         if word in ("(", ")"):
             continue
+        if _excludes(word, raw[index - 1].group() if index else ""):
+            reach = _NEGATION_REACH  # what "other than" / "autre que" names is what the rule leaves out
+            continue
         if word in _NEGATORS_ALL:
             if word in _FRENCH_NE and _restrictive_ne(raw[index + 1:]):
                 continue
@@ -987,6 +990,13 @@ def _tokens(text: str) -> list[_Token]:
                 pending = []
         tokens.append(token)
     return tokens
+
+
+def _excludes(word: str, previous: str) -> bool:
+    """The last word of an exclusion ("premises, other than a dwelling-house, occupied", "tout local
+    — autre qu’une maison d’habitation —", "excluding"): the words after it are negated."""
+    return ((word == "than" and previous == "other") or (word in ("que", "qu") and previous in ("autre", "autres"))
+            or word in ("excluding", "excepting"))
 
 
 def _restrictive_ne(rest) -> bool:

@@ -224,6 +224,16 @@ def test_a_percentage_is_a_measure_like_days_or_hours():
     assert other.label == "unknown" and "10" in other.rationale, other.rationale
 
 
+@pytest.mark.parametrize("words, label", [("other than", "verified"), ("including", "unknown")])
+def test_what_the_text_leaves_out_with_other_than_is_negated(words, label):
+    # Privacy Act s. 3.1(2): "... the head of a government institution, other than a department or
+    # ministry of state, for the purposes of this Act."
+    result = verdict(f"Under s. 3.1(2) of the Privacy Act, the Governor in Council may, by order, designate a person "
+                     f"to be the head of a government institution, {words} a department or ministry of state, for "
+                     f"the purposes of this Act.")
+    assert result.label == label, result.rationale
+
+
 def test_every_case_is_not_what_a_conditional_clause_says():
     dropped = verdict("Under PIPEDA s. 10.1(1), an organization must report every breach of security safeguards "
                       "to the Commissioner.")
