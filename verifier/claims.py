@@ -1228,8 +1228,12 @@ def _conjunct_dropped(stems: set[str], above: str, reading: str) -> str:
     if not marks or re.search(r"[;:.]", above[marks[-1].end():]):
         return ""
     lead = _content_stems(above)
-    for part in re.split(r",?\s+\b(?:and|et)\b\s+", reading):
-        own = {w for w in _content_stems(part) - lead if w not in _FRENCH_SMALL}
+    parts = [(part, {w for w in _content_stems(part) - lead if w not in _FRENCH_SMALL})
+             for part in re.split(r",?\s+\b(?:and|et)\b\s+", reading)]
+    for part, words in parts:
+        # A part's own words are neither the lead-in's nor another part's ("used" of "it is used for
+        # research" does not keep "the organization informs the Commissioner ... before it is used").
+        own = words - set().union(*(theirs for other, theirs in parts if other is not part))
         if own and not own & stems:
             return part
     return ""

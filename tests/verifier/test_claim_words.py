@@ -234,6 +234,19 @@ def test_what_the_text_leaves_out_with_other_than_is_negated(words, label):
     assert result.label == label, result.rationale
 
 
+def test_a_condition_joined_by_and_is_not_kept_by_a_word_another_part_has():
+    # PIPEDA s. 7(2)(c): "... use personal information only if (c) it is used for statistical, or
+    # scholarly study or research, purposes that cannot be achieved without using the information,
+    # the information is used in a manner that will ensure its confidentiality, it is impracticable
+    # to obtain consent and the organization informs the Commissioner of the use before the
+    # information is used;". "used" is the first part's word too.
+    dropped = verdict("Under PIPEDA s. 7(2)(c), an organization may use personal information without the knowledge or "
+                      "consent of the individual for scholarly study or research purposes that cannot be achieved "
+                      "without using the information, where the information is used in a manner that will "
+                      "ensure its confidentiality.")
+    assert dropped.label == "unknown" and "Commissioner" in dropped.rationale, dropped.rationale
+
+
 def test_every_case_is_not_what_a_conditional_clause_says():
     dropped = verdict("Under PIPEDA s. 10.1(1), an organization must report every breach of security safeguards "
                       "to the Commissioner.")
@@ -351,8 +364,15 @@ def test_a_period_must_run_from_the_texts_event():
                     'after the act or omission occurred.')
     assert moved.label == "unknown" and "3 years from “the act" in moved.rationale, moved.rationale
     kept = verdict("Under s. 43.1(1)(b) of the Copyright Act, a court may award a remedy only if the proceedings are "
-                   "commenced within three years after the time when the plaintiff first knew of the act or omission.")
+                   "commenced within three years after the time when the plaintiff first knew of the act or omission, "
+                   "in the case where the plaintiff did not know, and could not reasonably have been expected to know, "
+                   "of the act or omission at the time it occurred.")
     assert kept.label == "verified", kept.rationale
+    # Without the case (b) is for, the claim states (b)'s period as if it were the only one.
+    unqualified = verdict("Under s. 43.1(1)(b) of the Copyright Act, a court may award a remedy only if the proceedings "
+                          "are commenced within three years after the time when the plaintiff first knew of the act or "
+                          "omission.")
+    assert unqualified.label == "unknown" and "drops the condition" in unqualified.rationale, unqualified.rationale
 
 
 def test_a_range_for_all_works_together_is_not_one_for_each_work():
