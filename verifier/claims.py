@@ -1149,6 +1149,9 @@ def _alignment_differs(claim: ExtractedClaim, cited, corpus: CorpusView, name: s
                or _condition_item_dropped(stems, best_unit, corpus))
     if dropped:
         return f"The claim drops the condition “{_short(dropped, 60)}” that {name} sets"
+    measure = _measure_dropped(figures, path[1])
+    if measure:
+        return f"The claim keeps a figure of {name} but leaves out “{measure}” (“{_short(reading, 90)}”)"
     narrowed = _restriction_word_dropped(whole, said, f"{path[0]} {path[1]}")
     if narrowed:
         return f"The claim leaves out “{narrowed}”, which {name} puts on what it says (“{_short(reading, 90)}”)"
@@ -1282,6 +1285,19 @@ def _is_reservation(part: str, own: set[str]) -> bool:
     "Sauf disposition contraire prévue sous le régime de la présente section"): a cross-reference
     and at most three words of its own (`own`). Not a condition a claim must keep."""
     return bool(_CROSS_REFERENCE.search(part)) and len(own) <= 3
+
+
+def _measure_dropped(figures: set, reading: str) -> str:
+    """A measured figure of the reading ("d'au moins cinq jours consécutifs") the claim leaves out
+    while it keeps another ("quinze jours"): a claim that states one of a rule's periods or
+    amounts states them all, else it drops a limit. "" when none (a claim stating no figure at
+    all is compared by its words)."""
+    measures = {_stem(word) for word in _MEASURES}
+    measured = [q for q in quantities(reading) if q.after and _stem(q.after[0]) in measures]
+    if not figures & {q.value for q in measured}:
+        return ""
+    missing = next((q for q in measured if q.value not in figures), None)
+    return f"{_figure(missing.value)} {missing.after[0]}" if missing else ""
 
 
 def _condition_dropped(stems: set[str], reading: str, above: str) -> str:

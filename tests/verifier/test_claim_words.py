@@ -247,6 +247,13 @@ def test_a_condition_joined_by_and_is_not_kept_by_a_word_another_part_has():
     assert dropped.label == "unknown" and "Commissioner" in dropped.rationale, dropped.rationale
 
 
+def test_a_claim_that_keeps_one_figure_of_the_rule_keeps_them_all():
+    # s. 169(1)(a): "eight hours in a day and forty hours in a week". One limit stated alone may be
+    # true, or may have dropped what limits it ("a leave of at least five days"): not proven either way.
+    one = verdict("Under CLC s. 169(1)(a), the standard hours of work shall not exceed forty hours in a week.")
+    assert one.label == "unknown" and "8 hours" in one.rationale, one.rationale
+
+
 def test_every_case_is_not_what_a_conditional_clause_says():
     dropped = verdict("Under PIPEDA s. 10.1(1), an organization must report every breach of security safeguards "
                       "to the Commissioner.")
