@@ -18,7 +18,7 @@ EVERY_TABLE = None  # what Django's check_constraints takes for "the whole datab
 
 
 class WrittenTables:
-    """Records the tables written on one raw sqlite3 connection from `start()` on."""
+    """Records the tables written on one raw sqlite3 connection, from its creation to stop()."""
 
     def __init__(self, raw):
         self.raw, self.tables, self.schema_changed = raw, set(), False

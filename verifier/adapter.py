@@ -46,9 +46,7 @@ class DbCorpus:
             return
         units = list(wanted)
         for start in range(0, len(units), 500):  # under every database's limit on parameters
-            rows = (Provision.objects.filter(version=version, unit_id__in=units[start:start + 500])
-                    .exclude(kind=Provision.KIND_HEADING).select_related("text").order_by("position"))
-            for row in rows:
+            for row in _unit_rows(version, unit_id__in=units[start:start + 500]):
                 if wanted[row.unit_id] not in self._units:  # the first of an id wins, as in _read()
                     self._units[wanted[row.unit_id]] = self._view(row, version)
         for pid in wanted.values():
@@ -64,8 +62,7 @@ class DbCorpus:
             return None
         if version.pk in self._held:
             return self._held[version.pk].get(unit)
-        row = (Provision.objects.filter(version=version, unit_id=unit)
-               .exclude(kind=Provision.KIND_HEADING).select_related("text").order_by("position").first())
+        row = _unit_rows(version, unit_id=unit).first()
         return self._view(row, version) if row else None
 
     def section_units(self, section_id):
@@ -77,9 +74,7 @@ class DbCorpus:
         if version is not None and version.pk in self._held:
             units = [v for v in self._held[version.pk].values() if v.section_id == section_id]
         elif version is not None and section_unit:
-            rows = (Provision.objects.filter(version=version, section_unit=section_unit)
-                    .exclude(kind=Provision.KIND_HEADING).select_related("text").order_by("position"))
-            units = [self._view(row, version) for row in rows]
+            units = [self._view(row, version) for row in _unit_rows(version, section_unit=section_unit)]
         self._sections[section_id] = units
         return units
 
@@ -147,10 +142,8 @@ class DbCorpus:
         version = self._version(act_code)
         if version is None or version.pk in self._held:
             return
-        rows = (Provision.objects.filter(version=version).exclude(kind=Provision.KIND_HEADING)
-                .select_related("text").order_by("position"))
         held = {}
-        for row in rows:
+        for row in _unit_rows(version):
             held.setdefault(row.unit_id, self._view(row, version))  # the first of an id wins, as in get()
         self._held[version.pk] = held
 
@@ -222,6 +215,13 @@ class DbCorpus:
             self._headings[version.pk] = dict(SectionDoc.objects.filter(version=version).values_list(
                 "provision__section_unit", "headings"))
         return self._headings[version.pk]
+
+
+def _unit_rows(version, **lookups):
+    """The version's provisions matching `lookups`, headings left out, with their text, in document
+    order: the rows every reader of units above turns into views."""
+    return (Provision.objects.filter(version=version, **lookups).exclude(kind=Provision.KIND_HEADING)
+            .select_related("text").order_by("position"))
 
 
 def act_and_unit(provision_id):

@@ -524,14 +524,13 @@ def _counted_differently(claimed: list[Quantity], stated: list[Quantity]) -> str
     after this one ("forty hours in a day" where the text has "eight hours in a day and forty
     hours in a week"); "" when none. A claim may reorder the words after a number ("six months
     after the refusal" of "six months, or any longer period ..., after the refusal")."""
-    measures = {_stem(word) for word in _MEASURES}
     after = {}
     for quantity in stated:
         after.setdefault(quantity.value, set()).update(_content_stems(" ".join(quantity.after)))
     for quantity in claimed:
         if quantity.value not in after:
             continue
-        elsewhere = set().union(*(stems for other, stems in after.items() if other != quantity.value)) & measures
+        elsewhere = set().union(*(stems for other, stems in after.items() if other != quantity.value)) & _MEASURE_STEMS
         if (_content_stems(" ".join(quantity.after)) - after[quantity.value]) & elsewhere:
             return f"{_figure(quantity.value)} with “{' '.join(quantity.after)}”"
     return ""
@@ -815,6 +814,9 @@ def _stem(word: str) -> str:
     return word
 
 
+_MEASURE_STEMS = frozenset(_stem(word) for word in _MEASURES)  # what a number counts, stemmed as claims are
+
+
 def _polar_stems(text: str) -> set[tuple[str, bool]]:
     """(stem, negated) of each content word: negated when a negator ("not", "no", "without",
     "cannot", "n't") comes before it in the same clause, up to _NEGATION_REACH content words on.
@@ -994,7 +996,8 @@ def _tokens(text: str) -> list[_Token]:
 
 def _excludes(word: str, previous: str) -> bool:
     """The last word of an exclusion ("premises, other than a dwelling-house, occupied", "tout local
-    — autre qu’une maison d’habitation —", "excluding"): the words after it are negated."""
+    — autre qu’une maison d’habitation —", "excluding"): the words after it are negated. A
+    hand-written list, English then French, like the negators'."""
     return ((word == "than" and previous == "other") or (word in ("que", "qu") and previous in ("autre", "autres"))
             or word in ("excluding", "excepting"))
 
@@ -1292,8 +1295,7 @@ def _measure_dropped(figures: set, reading: str) -> str:
     while it keeps another ("quinze jours"): a claim that states one of a rule's periods or
     amounts states them all, else it drops a limit. "" when none (a claim stating no figure at
     all is compared by its words)."""
-    measures = {_stem(word) for word in _MEASURES}
-    measured = [q for q in quantities(reading) if q.after and _stem(q.after[0]) in measures]
+    measured = [q for q in quantities(reading) if q.after and _stem(q.after[0]) in _MEASURE_STEMS]
     if not figures & {q.value for q in measured}:
         return ""
     missing = next((q for q in measured if q.value not in figures), None)

@@ -6,8 +6,8 @@
 
 Each POST /v1/messages takes the next scripted response from the queue and records the request
 (JSON body and headers). A response may be a message, an error status with headers
-(429 + retry-after, 529), a delay before the headers (a timeout), a hold until the test releases it, a stall after the headers
-and half the body (a stalled body) or raw bytes (malformed JSON).
+(429 + retry-after, 529), a delay before the headers (a timeout), a hold until the test releases
+it, a stall after the headers and half the body (a stalled body) or raw bytes (malformed JSON).
 """
 
 import itertools
