@@ -4,8 +4,18 @@ One instance answers for one language and one as-at date; it caches what it has
 read, so build one per answer or memo, not one per process.
 """
 
+import re
+
 from corpus import instrument_names
-from corpus.models import Act, ActVersion, CitedInstrument, Provision, SectionDoc, VersionNotHeld
+from corpus.models import (
+    KOREA,
+    Act,
+    ActVersion,
+    CitedInstrument,
+    Provision,
+    SectionDoc,
+    VersionNotHeld,
+)
 from corpus.search_backends import per_corpus
 from verifier.acts import ActRef, find_act_mentions
 from verifier.definition_scope import in_scope, scoped
@@ -120,6 +130,12 @@ class DbCorpus:
         if self._unheld_refs is None:
             self._unheld_refs = per_corpus(_UNHELD_REFS, None, _unheld_refs)
         return self._unheld_refs
+
+    def korean_cited_laws(self):
+        """The names, spaces removed, of the laws the held Korean laws' text (any revision) cites in 「」
+        ("형법", "근로자퇴직급여 보장법" as 근로자퇴직급여보장법): held or not, so a question naming one
+        can be told whether it is held."""
+        return per_corpus(_KOREAN_CITED, None, _korean_cited_laws)
 
     def named_not_held(self, text):
         """[(code, name)] of the instruments `text` names that the corpus does not hold (and
@@ -239,6 +255,17 @@ def act_and_unit(provision_id):
 
 _REFS = {}  # ActRefs per database and corpus generation: thousands of instruments take ~0.4 s to read
 _UNHELD_REFS = {}  # the same for the instruments cited but not held
+_KOREAN_CITED = {}  # the law names the Korean text cites, per database and corpus generation
+_KOREAN_CITED_RE = re.compile(r"「([^」]{1,60})」")
+
+
+def _korean_cited_laws():
+    names = set()
+    rows = (Provision.objects.filter(version__act__jurisdiction=KOREA, text__text__contains="「")
+            .values_list("text__text", flat=True).distinct())
+    for text in rows.iterator():
+        names.update(re.sub(r"\s+", "", m) for m in _KOREAN_CITED_RE.findall(text))
+    return frozenset(names)
 
 
 def _unheld_refs():

@@ -1,27 +1,29 @@
 """The extractive engine: answers without a model by quoting the best-matching passages.
 
-It declines a question about law the corpus cannot hold (a province's own statutes, another
-country's law, case law, tax, criminal and immigration law while those Acts are not held:
-research/engines/extractive_scope.py). Otherwise it searches the
-question, trusts the search's order of sections, reads the top sections whole, and quotes from
-each the sentence (with the lead-in it needs to read correctly) that covers most of the
-question's words (research/engines/extractive_passages.py). The first section is quoted when
-anything in it matches; the next ones only when their best passage covers the question nearly
-as well. It declines when nothing read matches at all. It answers only when its retrieval
-confidence (research/engines/extractive_confidence.py) reaches the threshold; below it, the run
-declines with no claim and lists the sections that came closest as leads to read. This lets the
-app answer on a fresh machine with no API key; its Reading says plainly that the passages were
-picked by matching words.
+It declines only on what the corpus lacks, never on lists of places or topics: a question naming
+an instrument the corpus does not hold, whether its text cites it (DbCorpus.named_not_held) or
+the name has a title's form (research/engines/extractive_scope.py), is declined by that name.
+Otherwise it searches the question, trusts the search's order of sections, reads the top
+sections whole, and quotes from each the sentence (with the lead-in it needs to read correctly)
+that covers most of the question's words (research/engines/extractive_passages.py). The first
+section is quoted when anything in it matches; the next ones only when their best passage covers
+the question nearly as well. It declines when nothing read matches at all. It answers only when
+its retrieval confidence (research/engines/extractive_confidence.py) reaches the threshold; below
+it, the run declines with no claim and lists the sections that came closest as leads to read:
+that is how a question on law the corpus does not hold (a province's, another country's, case
+law) ends, since its words the corpus lacks weigh most in the search's coverage. A Korean
+question goes the same way (research/engines/extractive_korean.py), at the Korean threshold.
+This lets the app answer on a fresh machine with no API key; its Reading says plainly that the
+passages were picked by matching words.
 """
 
 import re
 
 from corpus import korean_search, spelling
-from research.engines import extractive_confidence
+from research.engines import extractive_confidence, extractive_scope
 from research.engines import extractive_korean as korean
 from research.engines.base import Engine, Submission
 from research.engines.extractive_passages import passages_of, question_terms, score
-from research.engines.extractive_scope import out_of_scope
 from verifier.acts import find_act_mentions, prose_name
 from verifier.adapter import DbCorpus
 from verifier.gate_warnings import QUALIFIER_PATTERN, term_position, worth_defining
@@ -30,8 +32,8 @@ from verifier.quotes import find_verbatim
 
 SECTIONS_READ = 3
 MAX_CLAIMS = 3
-# The relevance floor, low because declining a question in scope is costly and out-of-scope
-# questions are caught by their subject first: a passage is quotable when its quoted words hold
+# The relevance floor, low because declining a question in scope is costly and the confidence
+# threshold decides whether to answer: a passage is quotable when its quoted words hold
 # two of the question's terms (one, for a one-word question), or one term carrying this share
 # of the question's word weight.
 MIN_TERMS = 2
@@ -41,13 +43,6 @@ MIN_COVERAGE = 0.3
 FOLLOW_RATIO = 0.3
 MAX_QUALIFIERS = 8  # qualifiers named per section under "Not in the text above"
 MAX_DEFINITIONS = 3  # definitions quoted, each its own claim, besides the passages
-# A scope reason resting on words held law may use is set aside when a section found uses them
-# and holds this share of the question's rarity (see _held_law_uses). Tuned, on two sets: of the
-# 108 labelled declines of golden, holdout* and dev* the highest such coverage is 0.79 ("a divorce
-# in Quebec": a Labour Code definition naming Quebec), so none yields; of 6 federal questions the
-# rules declined among 420 generated whole-book questions (bench/generated_questions.py), 3 are
-# at or above it (the Northwest Territories, Newfoundland and Labrador, a tax-free shop's labels).
-HELD_COVERAGE = 0.85
 
 _QUALIFIER_RE = re.compile(f"({QUALIFIER_PATTERN})", re.I)  # English and Korean (verifier/gate_warnings.py)
 
@@ -62,9 +57,9 @@ class ExtractiveEngine(Engine):
             return self._answer_korean(asked, corpus)
         acts = corpus.act_refs()
         named = find_act_mentions(asked, acts)
-        # Mistyped words read as search reads them ("Supreme Cuort", "employeer"), so the scope
-        # rules and the passage matching see the words meant; the search tool gets the question
-        # as asked and corrects it the same way.
+        # Mistyped words read as search reads them ("Supreme Cuort", "employeer"), so the passage
+        # matching sees the words meant; the search tool gets the question as asked and corrects
+        # it the same way.
         question, corrections = spelling.read_as(asked, self.run.lang)
         missing = corpus.named_not_held(asked)
         if missing:
@@ -75,20 +70,13 @@ class ExtractiveEngine(Engine):
         codes = list(dict.fromkeys(code for _, _, code in named))
         if codes and not self.run.acts:
             arguments["acts"] = codes  # the question names the Act: look there first
-        found = None
-        outside = out_of_scope(question, names_federal_act=bool(named), held={a.code for a in acts})
-        if outside and outside.words and terms:
-            # A reason resting on words held law may use too (a place, a refund, a tax): answered
-            # after all when a section the search finds uses them and holds most of the question.
-            found = self.toolbox.call("search_statutes", arguments)
-            if _held_law_uses(found, outside.words):
-                outside = None
-        if outside:
-            return _decline(f"Not answered: this question is about {outside.reason}. Verbatim answers only "
-                            "from the statutes it holds; ask about those, or consult another source.")
+        unheld = "" if named else extractive_scope.title_forms(corpus).unheld_name(asked, self.run.lang)
+        if unheld:
+            return _decline(f"Not answered: the question names {unheld}, which this corpus does not hold. "
+                            "Verbatim answers only from the statutes it holds; consult another source for it.")
         if not terms:
             return _decline("Not answered: the question has no words to search the statutes for.")
-        found = found or self.toolbox.call("search_statutes", arguments)
+        found = self.toolbox.call("search_statutes", arguments)
         hits = [] if found.is_error else found.content["hits"]
         not_held = _not_held_note(found)
         if not hits:
@@ -103,8 +91,8 @@ class ExtractiveEngine(Engine):
         best = _choose(score(passages, terms), corpus, needed=min(MIN_TERMS, len(terms)))
         if not best:
             return _decline("Not answered: the statutes searched hold no passage that matches the question "
-                            "well enough to quote. It may be outside the corpus (provincial or foreign law, "
-                            "case law, tax) or need different words." + not_held)
+                            "well enough to quote. It may be about law the corpus does not hold, or need "
+                            "different words." + not_held)
         confidence = extractive_confidence.measure(hits, best)
         if confidence.score < extractive_confidence.threshold():
             return _leads(best, confidence, corpus, not_held)
@@ -138,7 +126,7 @@ class ExtractiveEngine(Engine):
     def _answer_korean(self, asked, corpus) -> Submission:
         """A question in Korean, answered from the Korean laws (research/engines/extractive_korean.py)."""
         held = [a.code for a in corpus.act_refs()]
-        reason = korean.out_of_scope_reason(asked, held)
+        reason = korean.out_of_scope_reason(asked, held, corpus.korean_cited_laws())
         if reason:
             return _decline(f"Not answered: this question is about {reason}. Verbatim answers only from "
                             "the statutes it holds; ask about those, or consult another source.")
@@ -156,11 +144,17 @@ class ExtractiveEngine(Engine):
         if not best:
             return _decline("Not answered: the statutes searched hold no passage that matches the question "
                             "well enough to quote.")
+        confidence = extractive_confidence.measure(hits, best)
+        if confidence.score < extractive_confidence.threshold(korean=True):
+            return _leads(best, confidence, corpus, "", korean=True)
         claims = [korean.claim(p) for p in best]
         claims += self._definition_claims(best, asked, corpus)
         return Submission({"claims": claims, "reading": korean.reading(best),
                            "not_in_text": " ".join([*_broadening_notes(found, corpus),
-                                                    _not_in_text(claims, corpus)])})
+                                                    _not_in_text(claims, corpus)]),
+                           "confidence": confidence.as_dict(korean=True),
+                           "answers_question": {"measure": "retrieval confidence", "verdict": "partly",
+                                                "score": confidence.score}})
 
     def _definition_claims(self, best, question, corpus) -> list[dict]:
         """Quote, each as a claim of its own, the definitions of terms a chosen passage uses, as
@@ -270,20 +264,6 @@ def _not_held_note(found) -> str:
     return " Not searched at that date: " + "; ".join(f"{e['act']} ({e['reason']})" for e in left_out) + "."
 
 
-def _held_law_uses(found, words) -> bool:
-    """True when one of the first sections found holds the words a scope reason rests on and at
-    least HELD_COVERAGE of the question's rarity (search's `coverage`): the corpus holds law on
-    that very matter ("Northwest Territories" in the Northwest Territories Waters Act)."""
-    if found.is_error:
-        return False
-    wanted = re.compile("|".join(rf"(?<!\w){re.escape(w)}(?!\w)" for w in words), re.I)
-    for hit in found.content["hits"][:SECTIONS_READ]:
-        text = " ".join((hit["act_title"], hit["marginal_note"], hit["headings"], hit["snippet"]))
-        if (hit.get("coverage") or 0.0) >= HELD_COVERAGE and wanted.search(text):
-            return True
-    return False
-
-
 def _names(instruments) -> str:
     """"the Criminal Code (C-46)", "the Criminal Code (C-46) and the Income Tax Act (I-3.3)"."""
     named = [f"{'' if name.lower().startswith(('the ', 'la ', 'le ', "l'")) else 'the '}{name} ({code})"
@@ -291,20 +271,28 @@ def _names(instruments) -> str:
     return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
-def _leads(best, confidence, corpus, not_held) -> Submission:
+def _leads(best, confidence, corpus, not_held, korean=False) -> Submission:
     """No answer, and the sections that came closest, to read: the retrieval confidence is below
     the engine's threshold, so the passages are not offered as an answer. The run ends declined
     (nothing is claimed); `leads` lists each section with its citation, note and best passage
     (`passage` word for word in the unit `provision_id`, `lead_in` the lead-ins it reads under)."""
     leads = [{"provision_id": p.unit_id, "section_id": p.section_id, "citation": _cited(p.unit_id, corpus),
-              "marginal_note": p.marginal_note, "lead_in": " ".join(t for _, t in p.lead_ins),
+              "marginal_note": p.marginal_note, "lead_in": " ".join(t for _, t in _lead_ins(p)),
               "passage": p.text} for p in best]
+    threshold = extractive_confidence.threshold(korean=korean)
     return Submission({
-        "decline": True, "no_clear_answer": True, "leads": leads, "confidence": confidence.as_dict(),
+        "decline": True, "no_clear_answer": True, "leads": leads, "confidence": confidence.as_dict(korean=korean),
         "scope_note": ("No provision was found that clearly answers the question. The sections below came "
                        "closest; they are leads to read, not an answer (retrieval confidence "
-                       f"{confidence.score:.2f}, below the {extractive_confidence.threshold():.2f} at which "
+                       f"{confidence.score:.2f}, below the {threshold:.2f} at which "
                        "this engine answers)." + not_held)})
+
+
+def _lead_ins(p) -> list:
+    """[(unit id, text)] a passage reads under: an English passage's lead-ins, a Korean item's paragraph."""
+    if hasattr(p, "lead_ins"):
+        return p.lead_ins
+    return [p.chapeau] if p.chapeau else []
 
 
 def _decline(note) -> Submission:

@@ -5,8 +5,10 @@ get_provision, each unit's own words split into sentences (a sentence ends "다.
 (호, 목) is quoted with the lead-in of the paragraph it completes. A sentence's coverage is the
 share of the question's bigrams it holds (its article's 제목 counting less). The first article
 is quoted when its best sentence holds two of the question's bigrams; later ones when they cover
-nearly as much. It declines a question about law the three laws do not hold: another law named
-(「형법」, 주택임대차보호법), tax, case law, immigration, criminal procedure, traffic, patents.
+nearly as much. It declines a question naming a law the corpus does not hold (「형법」,
+주택임대차보호법); any other question is answered only when its retrieval confidence reaches the
+Korean threshold (research/engines/extractive_confidence.py), else the closest articles are listed
+as leads.
 """
 
 import re
@@ -20,19 +22,11 @@ MIN_MATCHED = 2
 FOLLOW_RATIO = 0.5
 NOTE_WEIGHT = 0.5
 _SENTENCE_RE = re.compile(r"(?<=다\.)\s+")
-# Subjects no article of the three laws governs: language data, read as substrings.
-OUT_OF_SCOPE = (
-    ("tax law", ("세금", "소득세", "부가가치세", "양도세", "종합부동산세", "연말정산", "세무")),
-    ("case law", ("판례", "대법원 판결", "판결문", "헌법재판소")),
-    ("immigration law", ("비자", "체류자격", "출입국", "귀화")),
-    ("criminal law and procedure", ("고소장", "형사고소", "기소", "구속영장", "징역 몇")),
-    ("traffic law", ("교통사고", "음주운전", "운전면허", "과속")),
-    ("intellectual property law", ("특허", "상표권", "저작권")),
-)
-# A law named that is not held: a word ending in 법/법률 of three or more syllables, or one of the
-# short names of codes. (방법, 불법, 위법, 합법 are two syllables and ordinary words.)
+# A law named that is not held: a word ending in 법/법률 of three or more syllables, or a name
+# in 「」. (방법, 불법, 위법, 합법 are two syllables and ordinary words.) Shorter names (형법, 상법)
+# are read from the laws the held text cites (DbCorpus.korean_cited_laws).
 _LAW_NAME = re.compile(r"「([^」]+)」|([가-힣]{2,}(?:법률|법))(?=$|[^가-힣]|[상에의은는이가을를과와도으로])")
-SHORT_LAW_NAMES = ("형법", "헌법", "세법", "상법")
+_CITED_NAME = re.compile(r"「[^」]*」")
 # Ordinary words ending in 법: a way (방법), lawfulness (불법, 위법, 합법, 적법), a technique.
 ORDINARY_BEOP = ("방법", "불법", "위법", "합법", "적법", "편법", "수법", "해법", "요법", "용법", "기법", "문법", "화법")
 
@@ -52,21 +46,26 @@ class Passage:
     tokens: set = field(default_factory=set)
 
 
-def out_of_scope_reason(question, held_codes):
-    compact = re.sub(r"\s+", "", question)
-    for reason, words in OUT_OF_SCOPE:
-        if any(re.sub(r"\s+", "", w) in compact for w in words):
-            return reason
+def out_of_scope_reason(question, held_codes, cited=frozenset()):
+    """The law `question` names that the corpus does not hold, as a reason to decline ("형법, a
+    law Verbatim does not hold"); None when it names none. `held_codes` are the Korean laws
+    held, `cited` the names of the laws their text cites (see _LAW_NAME)."""
     for m in _LAW_NAME.finditer(question):
         name = re.sub(r"\s+", "", m.group(1) or m.group(2))
         if name.endswith(ORDINARY_BEOP):
             continue
-        if not any(code in name or name in code for code in held_codes):
+        if not _held(name, held_codes):
             return f"{name}, a law Verbatim does not hold"
-    for name in SHORT_LAW_NAMES:
-        if re.search(rf"(?<![가-힣]){name}(?=$|[^가-힣]|[상에의은는이가을를])", question):
+    for name in sorted(cited, key=len):
+        if name.endswith(ORDINARY_BEOP) or _held(name, held_codes):
+            continue
+        if re.search(rf"(?<![가-힣]){re.escape(name)}(?=$|[^가-힣]|[상에의은는이가을를])", question):
             return f"{name}, a law Verbatim does not hold"
     return None
+
+
+def _held(name, held_codes):
+    return any(code in name or name in code for code in held_codes)
 
 
 def passages_of(content, rank):
@@ -101,14 +100,21 @@ def _parent_id(unit_id, by_id):
 
 
 def score(passages, question):
-    """Sets each passage's matched bigrams and coverage of the question; best first."""
+    """Sets each passage's matched bigrams and coverage of the question (the names of laws it
+    cites left out); best first."""
     wanted = set(query_tokens(question))
     for p in passages:
-        own = set(tokens(p.text)) | (set(tokens(p.chapeau[1])) if p.chapeau else set())
+        own = set(tokens(_unnamed(p.text))) | (set(tokens(_unnamed(p.chapeau[1]))) if p.chapeau else set())
         note = set(tokens(p.marginal_note))
         p.matched = len(wanted & own)
         p.coverage = (p.matched + NOTE_WEIGHT * len((wanted & note) - own)) / (len(wanted) or 1)
     return sorted(passages, key=lambda p: (-p.coverage, p.rank))
+
+
+def _unnamed(text):
+    """`text` without the names of the laws it cites in 「」: a sentence citing 「소득세법」 is not
+    about income tax, so those words do not count as matching the question."""
+    return _CITED_NAME.sub(" ", text)
 
 
 def choose(ranked):

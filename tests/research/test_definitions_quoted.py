@@ -65,6 +65,7 @@ def test_find_definition_refuses_a_provision_of_another_act():
     assert out.is_error and "not held in L-2" in out.content["error"]
 
 
+@pytest.mark.usefixtures("answer_all")  # a test of what is quoted, not of when it answers
 def test_a_korean_answer_quotes_the_definitions_article_items_its_quote_uses():
     run = ask("해고하려면 며칠 전에 알려줘야 하나요?")
     assert run.gate == Run.GATE_PASS

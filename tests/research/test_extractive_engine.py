@@ -5,7 +5,7 @@ import pytest
 from research import pipeline
 from research.engines.extractive import MAX_CLAIMS, MAX_DEFINITIONS
 from research.engines.extractive_passages import passages_of, question_terms, score
-from research.engines.extractive_scope import out_of_scope_reason
+from research.engines.extractive_scope import title_forms
 from research.models import Citation, Run
 from research.tools import Toolbox
 from verifier.adapter import DbCorpus
@@ -84,23 +84,57 @@ def test_it_quotes_nothing_repealed():
     assert all("[Repealed" not in c.quote for c in Citation.objects.filter(claim__run=run))
 
 
-@pytest.mark.parametrize(("question", "reason"), [
-    ("What does Ontario's Employment Standards Act say about overtime?", "provincial law"),
-    ("What is the minimum wage in Alberta?", "provincial law"),
-    ("What are the speed limits on Ontario highways?", "provincial law"),
-    ("What did the court decisions say about privacy in case law?", "case law"),
-    ("Which case established the Oakes test?", "case law"),
-    ("What did the Supreme Court decide in R v Jordan about trial delays?", "case law"),
-    ("How is income tax calculated on a bonus?", "tax"),
-    ("What does the GDPR say about consent?", "the law of another country"),
-    ("What's the sentence for impaired driving causing bodily harm?", "criminal law"),
-    ("How long can the CBSA hold someone in immigration detention?", "immigration"),
-])
-def test_it_declines_questions_outside_the_corpus(question, reason):
+@pytest.fixture
+def at_the_threshold(answer_all, settings):
+    """The engine at its own confidence threshold, as it runs in the app (after answer_all)."""
+    settings.VERBATIM_EXTRACTIVE_MIN_CONFIDENCE = None
+
+
+# Questions on law the six Acts do not hold, of each kind the hand-written scope rules once
+# named (a province, a city, a country, case law, tax, criminal and immigration law, a tenancy, a
+# refund, a school board, an estate, patents, family law): declined by what the corpus lacks.
+OUTSIDE = [
+    "What is the minimum wage in Alberta?",
+    "What are the speed limits on Ontario highways?",
+    "What did the court decisions say about privacy in case law?",
+    "Which case established the Oakes test?",
+    "What did the Supreme Court decide in R v Jordan about trial delays?",
+    "How is income tax calculated on a bonus?",
+    "What does the GDPR say about consent?",
+    "What's the sentence for impaired driving causing bodily harm?",
+    "How long can the CBSA hold someone in immigration detention?",
+    "My landlord in Toronto won't give back my deposit. What are my options?",
+    "can cops search my phone at a traffic stop if i dont give them the passcode",
+    "the school board suspended my son for 5 days for vaping, can we appeal",
+    "store refuses to refund a laptop that died after two weeks, says store credit only",
+    "dad passed away without a will. who gets the house",
+    "how do I patent a new kind of bike lock",
+    "we're separating, how much child support will I pay for two kids",
+    "How do I get a divorce in Quebec?",
+]
+
+
+@pytest.mark.usefixtures("at_the_threshold")
+@pytest.mark.parametrize("question", OUTSIDE)
+def test_it_declines_questions_on_law_the_corpus_does_not_hold(question):
     run = ask(question)
-    assert (run.status, run.gate) == (Run.STATUS_DONE, Run.GATE_DECLINED)
-    assert run.scope_note.startswith(f"Not answered: this question is about {reason}")
+    assert (run.status, run.gate) == (Run.STATUS_DONE, Run.GATE_DECLINED), shown_sections(run)
     assert run.claims.count() == 0
+    assert run.scope_note.startswith(("No provision was found that clearly answers the question",
+                                      "Not answered: the statutes searched hold no passage",
+                                      "Not answered: no provision in the statutes searched")), run.scope_note
+
+
+@pytest.mark.usefixtures("at_the_threshold")
+@pytest.mark.parametrize(("question", "lang", "named"), [
+    ("What does Ontario's Employment Standards Act say about overtime?", "eng", "Ontario's Employment Standards Act"),
+    ("Does the Residential Tenancies Act let my landlord keep a damage deposit?", "eng", "Residential Tenancies Act"),
+    ("La Loi sur les normes du travail s'applique-t-elle aux cadres?", "fra", "Loi sur les normes du travail"),
+])
+def test_a_title_the_corpus_does_not_hold_is_declined_by_name(question, lang, named):
+    run = ask(question, lang=lang)
+    assert run.gate == Run.GATE_DECLINED
+    assert run.scope_note.startswith(f"Not answered: the question names {named}, which this corpus does not hold.")
 
 
 def test_it_declines_when_nothing_matches():
@@ -126,91 +160,22 @@ def test_a_province_named_beside_a_federal_act_is_not_provincial_law():
     assert run.claims.first().citations.last().provision_id == "P-8.6:s7(3)(a)"
 
 
+def test_title_head_words_are_read_off_the_titles_held_and_cited():
+    forms = title_forms(DbCorpus())
+    assert forms.heads == {"eng": {"Act", "Code"}, "fra": {"Loi", "Code"}}
+
+
 @pytest.mark.parametrize("question", [
     "Can a federally regulated employer in Ontario make me work overtime?",
-    "Can the federal government pass my personal information to a provincial government?",
-    "In which cases may an organization collect personal information without consent?",
-    "Can a bank refuse to hire me because of an old conviction I got a record suspension for?",
-    "I'm out on parole. Can the Parole Board keep me from seeing what they wrote about me?",
-    "Can my employer refuse to hire me because I came to Canada as a refugee?",
-    "After immigration decided my application, can they shred my file before I see what they relied on?",
-    "Canadian airline staff discriminated against me at their counter in Mexico. Can the Canadian Human "
-    "Rights Commission deal with it?",
-    "CAN MY BOSS FIRE US FOR ASKING ABOUT OVERTIME PAY",
-    # An organization's or a department's handling of one's data, whatever the matter it concerns.
-    "my car insurance company sent back my claim file with half the pages blacked out, can they do that",
-    "closed my account with an online bank years ago and they still keep my SIN and a scan of my driver's licence",
-    "I asked CBSA for my border crossing history five weeks ago, how long does a federal agency have",
-    "Can the bank give my data to police without a search warrant?",
-    "my ex-wife gave Immigration statements when she sponsored her new husband, can I request to see her file",
+    "Does PIPEDA Act apply to my employer?",
+    "What does the Human Rights Act say about disability?",
+    "Does the Code give me sick leave?",
+    "What Act governs access to government records?",
+    "CAN MY BOSS FIRE US UNDER THE EMPLOYMENT STANDARDS ACT",
+    "Does the Canada Labour Code Part III apply to banks?",
 ])
-def test_in_scope_questions_are_not_mistaken_for_other_law(question):
-    assert out_of_scope_reason(question) == ""
-
-
-@pytest.mark.parametrize(("question", "reason"), [
-    ("My landlord in Toronto won't give back my deposit. What are my options?", "provincial law"),
-    ("US fair use four factor test for film clips in a documentary", "the law of another country"),
-    ("My son was caught shoplifting. What sentence could he get for a first offence?", "criminal law"),
-    ("Is it legal in the UK for my employer to read my work emails?", "the law of another country"),
-    ("can cops search my phone at a traffic stop if i dont give them the passcode", "criminal law"),
-    ("the police searched our house without showing a warrant", "criminal law"),
-    ("the school board suspended my son for 5 days for vaping, can we appeal", "provincial law"),
-    ("neighbour is building a fence on our property line, what does the city bylaw allow", "provincial law"),
-    ("what's the leading Supreme Court of Canada case on photocopying textbooks", "case law"),
-])
-def test_a_city_the_us_and_everyday_crimes_are_read_as_out_of_scope(question, reason):
-    assert out_of_scope_reason(question).startswith(reason)
-
-
-@pytest.mark.parametrize("question", [
-    "my landlord wants to evict me so his son can move in, is that allowed",
-    "the strata says I can't rent my unit on airbnb",
-    "I was hurt at work at a warehouse, how do I claim WSIB benefits",
-    "can I fight a speeding ticket if the officer's radar wasn't calibrated",
-    "store refuses to refund a laptop that died after two weeks, says store credit only",
-    "dad passed away without a will. who gets the house",
-    "I'm a line cook at a restaurant, worked 52 hours last week and get no overtime. is that legal?",
-    "my landlord says the rent is going up 9% next month, can he do that",
-    "got rear-ended and the other driver's insurance won't pay for the repair",
-    "minimum wage in bc for a server",
-    "the hospital won't give me a copy of my chart unless I pay $50, can they charge for my own records",
-])
-def test_matters_only_provincial_law_governs_are_declined_without_a_province_named(question):
-    assert out_of_scope_reason(question).startswith("provincial law")
-
-
-@pytest.mark.parametrize(("question", "reason"), [
-    ("how many weeks of EI can I get after being laid off?", "employment insurance"),
-    ("just got laid off, how much EI will I get per week", "employment insurance"),
-    ("how do I register my band name so no one else can use it", "trademarks"),
-    ("can I stop another bakery from using our name if we never registered a trademark", "trademarks"),
-    ("how do I patent a new kind of bike lock", "patents"),
-    ("how long does spousal sponsorship take if my wife is overseas", "immigration"),
-    ("we're separating, how much child support will I pay for two kids", "family law"),
-    ("getting divorced and the condo is in my name only, does she get half", "family law"),
-])
-def test_federal_law_the_corpus_does_not_hold_is_declined(question, reason):
-    assert out_of_scope_reason(question).startswith(reason)
-
-
-@pytest.mark.parametrize("question", [
-    "a landlord refused to rent to us because we have two kids, is that legal",
-    "Can a landlord refuse to rent an apartment to someone because of their family status?",
-    "our tenants at a federal Crown corporation building complain about their privacy",
-    "can I take compassionate care leave from the bank while I get employment insurance benefits",
-    "is our logo protected by copyright, or only as a trademark",
-    "my father, a painter, died without a will: who has the moral rights in his paintings now",
-    "the airline's airport restaurant crew asked me about overtime for their shifts",
-    "can a restaurant play the radio for customers without paying for the music copyright",
-    "my federal employer fired me after my divorce because I'm now a single mom, is that allowed",
-    "can my ex get my personal information from the bank during our divorce",
-    "turned down for a pilot job at an airline bc they say I need perfect eyesight, is that discrimination",
-    "can a private physiotherapy clinic share its patient list with a buyer without consent",
-    "a federal hospital for veterans lost my records, what does the Privacy Act say",
-])
-def test_a_ground_of_discrimination_a_federal_tie_or_a_held_acts_subject_keeps_it_in_scope(question):
-    assert out_of_scope_reason(question) == ""
+def test_a_title_held_part_of_one_or_no_title_is_not_read_as_an_unheld_title(question):
+    assert title_forms(DbCorpus()).unheld_name(question, "eng") == ""
 
 
 def test_a_passage_covering_more_of_the_question_scores_higher():
@@ -219,12 +184,6 @@ def test_a_passage_covering_more_of_the_question_scores_higher():
     ranked = score(passages_of(section, rank=0), question_terms(SUBPOENA))
     assert ranked[0].unit_id == "P-8.6:s7(3)(c)"
     assert [uid for uid, _ in ranked[0].chapeaux] == ["P-8.6:s7(3)"]
-
-
-def test_criminal_law_is_in_scope_once_the_criminal_code_is_held():
-    question = "What is the sentence for manslaughter?"
-    assert out_of_scope_reason(question).startswith("criminal law")
-    assert out_of_scope_reason(question, held={"C-46"}) == ""
 
 
 def test_it_reports_amendments_not_in_force_apart_from_the_quotes():
@@ -266,14 +225,11 @@ def test_the_search_tool_names_instruments_the_query_names_that_are_not_held():
     assert "not_held" not in held.content
 
 
-def test_a_place_named_is_not_provincial_law_when_held_federal_text_on_it_matches_the_question():
+def test_a_place_named_is_answered_when_held_federal_text_on_it_matches_the_question():
     # The Canada Labour Code's leave definitions name Quebec's tutor or curator of a child.
     run = ask("In Quebec, does a tutor or curator to the person of the child count as a parent for leave?")
     assert run.gate != Run.GATE_DECLINED, run.scope_note
     assert "L-2:s206.5" in shown_sections(run)
-    # Held text naming the place but holding little of the question leaves the decline.
-    divorce = ask("How do I get a divorce in Quebec?")
-    assert divorce.scope_note.startswith("Not answered: this question is about provincial law")
 
 
 def test_a_title_the_links_print_in_capitals_still_names_the_instrument():
