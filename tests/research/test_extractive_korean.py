@@ -3,6 +3,7 @@
 import pytest
 
 from research import pipeline
+from research.engines.extractive_confidence import KOREAN_THRESHOLD
 from research.engines.extractive_korean import out_of_scope_reason
 from research.models import Citation, Run
 
@@ -83,8 +84,8 @@ def test_a_subject_the_laws_do_not_cover_is_declined_for_low_confidence(question
 def test_a_korean_question_the_laws_answer_well_is_answered_at_the_threshold():
     run = ask("근로기준법상 연차 유급휴가는 며칠인가요?")
     assert run.gate == Run.GATE_PASS, run.scope_note
-    assert run.answer["confidence"]["threshold"] == 0.31
-    assert run.answer["confidence"]["score"] >= 0.31
+    assert run.answer["confidence"]["threshold"] == KOREAN_THRESHOLD
+    assert run.answer["confidence"]["score"] >= KOREAN_THRESHOLD
 
 
 def test_a_held_law_or_an_ordinary_word_is_not_a_reason_to_decline():
