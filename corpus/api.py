@@ -159,6 +159,7 @@ def search(request, params: Query[SearchIn]):
             "has_more": results.has_more, "hits": [vars(hit) for hit in results.hits],
             "corrections": [{"typed": typed, "read_as": read_as} for typed, read_as in results.corrections],
             "left_out": [{"act": code, "reason": reason} for code, reason in results.left_out],
+            "unmatched": results.unmatched,
             "scope": match.as_dict() if match else None}
 
 

@@ -240,6 +240,7 @@ class SearchOut(Schema):
     has_more: bool
     corrections: list[CorrectionOut]  # mistyped words read as the statute word meant
     left_out: list[LeftOutOut]  # Acts not searched at `as_at`, and why
+    unmatched: list[str] = []  # the query's words no section searched uses (nor any synonym)
     scope: ScopeMatchOut | None = None  # with `act`: how well the scope matches, beside the best outside it
     hits: list[SearchHitOut]
 

@@ -85,6 +85,7 @@ class SearchResults:
     has_more: bool = False
     corrections: list = field(default_factory=list)  # [(word typed, statute word read instead)]
     left_out: list = field(default_factory=list)  # [(Act code, why it was not searched)]
+    unmatched: list = field(default_factory=list)  # the query's words no section searched uses
 
 
 @dataclass(frozen=True)
@@ -137,8 +138,9 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
         return SearchResults(query=query or "", corrections=corrections, left_out=left_out)
     scope = catalogue.scope(versions, lang)
     matches = backends.term_matches(terms, scope)
+    unmatched = [term.text for term, n in zip(terms, matches.df, strict=True) if not n]
     if not matches.total:
-        return SearchResults(query=query or "", corrections=corrections, left_out=left_out)
+        return SearchResults(query=query or "", corrections=corrections, left_out=left_out, unmatched=unmatched)
     n_docs, avg_chars = backends.document_counts(scope.version_ids, search_rank.BODY_CHARS)
     idf = search_rank.idf_weights(matches.df, n_docs)
     preferred = {versions[a].pk for a in named}
@@ -160,7 +162,7 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
             for hit in _hits(terms, page, by_pk)]
     return SearchResults(query=query, hits=hits, total=matches.total,
                          has_more=offset + limit < min(matches.total, len(ranked)), corrections=corrections,
-                         left_out=left_out)
+                         left_out=left_out, unmatched=unmatched)
 
 
 def _cited_sections(text, named, versions):

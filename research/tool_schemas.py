@@ -27,7 +27,8 @@ SEARCH_STATUTES = {
         "word is searched as the statute word meant, and read_as says which ({typed: read as}). "
         "Each hit's coverage (0-1) is the share of the query's rare words it holds, similarity its "
         "closeness in meaning where measured. not_held lists instruments the query names that the "
-        "corpus cites but does not hold ([{act, name}]): an answer about them is not in the corpus."
+        "corpus cites but does not hold ([{act, name}]): an answer about them is not in the corpus. "
+        "unmatched lists the query's words that no section searched uses, nor any synonym of them."
     ),
     "input_schema": {
         "type": "object",

@@ -134,6 +134,8 @@ class Toolbox:
             found["not_held"] = [{"act": code, "name": name} for code, name in missing]
         if results.left_out:  # Acts with no version at that date: say so, not "nothing matched"
             found["left_out"] = [{"act": code, "reason": reason} for code, reason in results.left_out]
+        if results.unmatched:  # words of the query no section searched uses, nor any synonym of them
+            found["unmatched"] = results.unmatched
         if results.corrections:  # tell the model what was searched for, not only what it typed
             found["read_as"] = {typed: read_as for typed, read_as in results.corrections}
         return found

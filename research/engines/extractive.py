@@ -254,14 +254,19 @@ def _without_spans(question: str, mentions) -> str:
 
 
 def _not_held_note(found) -> str:
-    """What the search could not read at the run's date, for a decline to say: an Act asked
-    for with no version then (the tool's error), or the Acts it left out and why."""
+    """What the search could not read, for a decline to say: an Act asked for with no version at
+    the run's date (the tool's error), the Acts it left out and why, and the question's words no
+    section searched uses (what the corpus lacks, where words can say it)."""
     if found.is_error and "version not held" in found.content.get("error", ""):
         return f" {found.content['error']}."
-    left_out = [] if found.is_error else found.content.get("left_out", [])
-    if not left_out:
+    if found.is_error:
         return ""
-    return " Not searched at that date: " + "; ".join(f"{e['act']} ({e['reason']})" for e in left_out) + "."
+    note = ""
+    if unmatched := found.content.get("unmatched"):
+        note += " No provision searched uses " + ", ".join(f"“{w}”" for w in unmatched) + "."
+    if left_out := found.content.get("left_out"):
+        note += " Not searched at that date: " + "; ".join(f"{e['act']} ({e['reason']})" for e in left_out) + "."
+    return note
 
 
 def _names(instruments) -> str:

@@ -184,6 +184,14 @@ def test_it_searches_sections(client):
     assert set(top) == {"pinpoint", "act_code", "act_title", "label", "marginal_note", "headings",
                         "snippet_html", "score", "pit_date", "coverage", "similarity"}
     assert 0 < top["coverage"] <= 1
+    assert data["unmatched"] == []
+
+
+@pytest.mark.django_db
+def test_search_lists_the_words_no_section_searched_uses(client):
+    data = get_json(client, "/api/v1/search?q=gdpr+consent+zorblax")
+    assert data["unmatched"] == ["gdpr", "zorblax"]
+    assert data["hits"]  # "consent" still finds sections
 
 
 @pytest.mark.django_db

@@ -126,6 +126,13 @@ def test_it_declines_questions_on_law_the_corpus_does_not_hold(question):
 
 
 @pytest.mark.usefixtures("at_the_threshold")
+def test_a_decline_names_the_words_no_provision_held_uses():
+    run = ask("What does the GDPR say about consent?")
+    assert run.gate == Run.GATE_DECLINED
+    assert "No provision searched uses “gdpr”." in run.scope_note
+
+
+@pytest.mark.usefixtures("at_the_threshold")
 @pytest.mark.parametrize(("question", "lang", "named"), [
     ("What does Ontario's Employment Standards Act say about overtime?", "eng", "Ontario's Employment Standards Act"),
     ("Does the Residential Tenancies Act let my landlord keep a damage deposit?", "eng", "Residential Tenancies Act"),
