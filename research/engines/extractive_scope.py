@@ -9,8 +9,11 @@ instrument named that it neither holds nor finds cited (DbCorpus.named_not_held)
 form named here, and otherwise a retrieval confidence below its threshold
 (research/engines/extractive_confidence.py). Everything here is read off the corpus's own
 titles: the words that end an English title ("Act", "Code", "Regulations") or begin a French
-one ("Loi", "Code", "Règlement") are those that end or begin several titles held or cited, and
-the words titles use are the title vocabulary. No province, topic or country is named.
+one ("Loi", "Code", "Règlement") are those at the head of at least MIN_HEAD_TITLES titles held or
+cited and of at least half the titles using them, the words English titles write in lower case
+join a title's words, and the words titles use are the title vocabulary. No province, topic,
+country or function word is listed. MIN_HEAD_TITLES (3) and MAX_TITLE_WORDS (10) are set by hand,
+not tuned on a question set.
 """
 
 import re
@@ -23,9 +26,6 @@ from corpus.search_backends import per_corpus
 # A word must end (English) or begin (French) this many titles to count as a title's head word.
 MIN_HEAD_TITLES = 3
 MAX_TITLE_WORDS = 10
-# Words that join a title's capitalised words in English ("Access to Information Act"): too
-# short and common to be a title's own vocabulary, so spelled out.
-_LINKS = {"of", "and", "the", "on", "for", "to", "in", "respecting", "&"}
 _WORD = re.compile(r"[^\W\d_][\w’'-]*|\d{4}")
 _SENTENCE_START = re.compile(r"(?:^|[.?!:;]\s+)$")
 _YEAR = re.compile(r",?\s*\d{4}\s*$")  # "Constitution Act, 1982" ends with "Act"
@@ -35,10 +35,13 @@ _YEAR = re.compile(r",?\s*\d{4}\s*$")  # "Constitution Act, 1982" ends with "Act
 class TitleForms:
     """How the corpus's titles are written: `heads` are, per language, the words that end an
     English title or begin a French one, `vocabulary` every word (casefolded) of that language's
-    titles, `held` the casefolded word sets of every name held (verifier.acts.ActRef.names)."""
+    titles, `links` the words English titles write in lower case between their capitalised ones
+    ("of", "and", "respecting"), `held` the casefolded word sets of every name held
+    (verifier.acts.ActRef.names)."""
 
     heads: dict
     vocabulary: dict
+    links: frozenset
     held: tuple
 
     @classmethod
@@ -55,9 +58,11 @@ class TitleForms:
             heads[lang] = frozenset(word for word, n in at_head.items()
                                     if n >= MIN_HEAD_TITLES and word[0].isupper() and n >= anywhere[word] / 2)
             vocabulary[lang] = frozenset(word.casefold() for w in written for word in w)
+            if lang == "eng":
+                links = frozenset(word for w in written for word in w[1:-1] if word.islower())
         held = tuple(frozenset(w.casefold() for w in _WORD.findall(name))
                      for ref in held_refs for name in ref.names())
-        return cls(heads=heads, vocabulary=vocabulary, held=held)
+        return cls(heads=heads, vocabulary=vocabulary, links=links, held=held)
 
     def unheld_name(self, question: str, lang: str = "eng") -> str:
         """The first title `question` (in `lang`) names by its form that is not a name held (nor
@@ -77,11 +82,11 @@ class TitleForms:
 
     def _english_title(self, question, words, head) -> str:
         """The capitalised words before an English head word ("Residential Tenancies Act"),
-        joined by _LINKS; "" unless at least one capitalised word precedes it."""
+        joined by links ("Access to Information Act"); "" unless a capitalised word precedes it."""
         start = head
         while start > 0 and head - start < MAX_TITLE_WORDS:
             before = words[start - 1][2]
-            if not (before[0].isupper() or before.casefold() in _LINKS):
+            if not (before[0].isupper() or before in self.links):
                 break
             start -= 1
         # A sentence's first word is capitalised whatever it is ("Does", "Under"): kept only when
@@ -90,7 +95,7 @@ class TitleForms:
         if (start < head and _SENTENCE_START.search(question[:first_start])
                 and first.casefold() not in self.vocabulary["eng"]):
             start += 1
-        while start < head and words[start][2].casefold() in _LINKS:
+        while start < head and words[start][2].casefold() in self.links:
             start += 1  # a title does not begin with "the" or "of"
         if start == head or not any(w[2][0].isupper() for w in words[start:head]):
             return ""
@@ -113,7 +118,7 @@ class TitleForms:
         """True when the words of `name` but its head word, links and possessives all belong to
         one name held ("PIPEDA Act": PIPEDA; "Human Rights Act": the Canadian Human Rights Act)."""
         heads = {w.casefold() for w in self.heads[lang]}
-        wanted = {re.sub(r"[’']s$", "", w.casefold()) for w in _WORD.findall(name)} - _LINKS - heads
+        wanted = {re.sub(r"[’']s$", "", w.casefold()) for w in _WORD.findall(name)} - self.links - heads
         return any(wanted <= title for title in self.held)
 
 

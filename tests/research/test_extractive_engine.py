@@ -170,6 +170,7 @@ def test_a_province_named_beside_a_federal_act_is_not_provincial_law():
 def test_title_head_words_are_read_off_the_titles_held_and_cited():
     forms = title_forms(DbCorpus())
     assert forms.heads == {"eng": {"Act", "Code"}, "fra": {"Loi", "Code"}}
+    assert {"of", "and", "to"} <= forms.links and not {"Act", "Canada"} & forms.links
 
 
 @pytest.mark.parametrize("question", [
