@@ -11,9 +11,11 @@ form named here, and otherwise a retrieval confidence below its threshold
 titles: the words that end an English title ("Act", "Code", "Regulations") or begin a French
 one ("Loi", "Code", "Règlement") are those at the head of at least MIN_HEAD_TITLES titles held or
 cited and of at least half the titles using them, the words English titles write in lower case
-join a title's words, and the words titles use are the title vocabulary. No province, topic,
-country or function word is listed. MIN_HEAD_TITLES (3) and MAX_TITLE_WORDS (10) are set by hand,
-not tuned on a question set.
+inside LINK_SHARE of them join a title's words ("of", "and"), and the words titles use are the
+title vocabulary. No province, topic, country or function word is listed. MIN_HEAD_TITLES (3),
+LINK_SHARE (1%) and MAX_TITLE_WORDS (10) are set by hand, not tuned on a question set; on the
+whole statute book the head words include noise ("January", "Secretariat"), which costs little:
+a name is reported only when its capitalised words are in no name held.
 """
 
 import re
@@ -25,6 +27,8 @@ from corpus.search_backends import per_corpus
 
 # A word must end (English) or begin (French) this many titles to count as a title's head word.
 MIN_HEAD_TITLES = 3
+# A lower-case word inside this share of English titles joins a title's words ("of", "and").
+LINK_SHARE = 0.01
 MAX_TITLE_WORDS = 10
 _WORD = re.compile(r"[^\W\d_][\w’'-]*|\d{4}")
 _SENTENCE_START = re.compile(r"(?:^|[.?!:;]\s+)$")
@@ -36,12 +40,13 @@ class TitleForms:
     """How the corpus's titles are written: `heads` are, per language, the words that end an
     English title or begin a French one, `vocabulary` every word (casefolded) of that language's
     titles, `links` the words English titles write in lower case between their capitalised ones
-    ("of", "and", "respecting"), `held` the casefolded word sets of every name held
+    ("of", "and", "respecting"), `capitalised` the words English titles write capitalised, `held` the casefolded word sets of every name held
     (verifier.acts.ActRef.names)."""
 
     heads: dict
     vocabulary: dict
     links: frozenset
+    capitalised: frozenset
     held: tuple
 
     @classmethod
@@ -55,14 +60,17 @@ class TitleForms:
             anywhere = Counter(word for w in written for word in set(w))
             # A head word stands at the head of most titles that use it ("Act", "Code", "Loi"),
             # not only of some ("Canada" ends "Bank of Canada" but begins many more).
-            heads[lang] = frozenset(word for word, n in at_head.items()
-                                    if n >= MIN_HEAD_TITLES and word[0].isupper() and n >= anywhere[word] / 2)
+            heads[lang] = frozenset(word for word, n in at_head.items() if n >= MIN_HEAD_TITLES
+                                    and len(word) > 1 and word[0].isupper() and n >= anywhere[word] / 2)
             vocabulary[lang] = frozenset(word.casefold() for w in written for word in w)
             if lang == "eng":
-                links = frozenset(word for w in written for word in w[1:-1] if word.islower())
+                capitalised = frozenset(word for w in written for word in w if word[0].isupper())
+                inside = Counter(word for w in written for word in set(w[1:-1]) if word.islower())
+                floor = max(MIN_HEAD_TITLES, LINK_SHARE * len(written))
+                links = frozenset(word for word, n in inside.items() if n >= floor)
         held = tuple(frozenset(w.casefold() for w in _WORD.findall(name))
                      for ref in held_refs for name in ref.names())
-        return cls(heads=heads, vocabulary=vocabulary, links=links, held=held)
+        return cls(heads=heads, vocabulary=vocabulary, links=links, capitalised=capitalised, held=held)
 
     def unheld_name(self, question: str, lang: str = "eng") -> str:
         """The first title `question` (in `lang`) names by its form that is not a name held (nor
@@ -85,15 +93,15 @@ class TitleForms:
         joined by links ("Access to Information Act"); "" unless a capitalised word precedes it."""
         start = head
         while start > 0 and head - start < MAX_TITLE_WORDS:
-            before = words[start - 1][2]
-            if not (before[0].isupper() or before in self.links):
-                break
+            before_start, before_end, before = words[start - 1]
+            if question[before_end:words[start][0]].strip() or not (before[0].isupper() or before in self.links):
+                break  # punctuation between two words ends a name: "Notice (Informal Procedure)"
             start -= 1
         # A sentence's first word is capitalised whatever it is ("Does", "Under"): kept only when
-        # titles use it.
+        # titles write it capitalised.
         first_start, _, first = words[start]
         if (start < head and _SENTENCE_START.search(question[:first_start])
-                and first.casefold() not in self.vocabulary["eng"]):
+                and first not in self.capitalised):
             start += 1
         while start < head and words[start][2].casefold() in self.links:
             start += 1  # a title does not begin with "the" or "of"
@@ -115,11 +123,14 @@ class TitleForms:
         return " ".join(w[2] for w in words[head:end + 1])
 
     def _held(self, name: str, lang: str) -> bool:
-        """True when the words of `name` but its head word, links and possessives all belong to
-        one name held ("PIPEDA Act": PIPEDA; "Human Rights Act": the Canadian Human Rights Act)."""
+        """True when the words of `name` but its head word (possessives aside) all belong to one
+        name held ("PIPEDA Act": PIPEDA; "Human Rights Act": the Canadian Human Rights Act), or
+        there are none to look for. In English only the capitalised words count: the rest are
+        links; a French title's words after its head are lower case."""
         heads = {w.casefold() for w in self.heads[lang]}
-        wanted = {re.sub(r"[’']s$", "", w.casefold()) for w in _WORD.findall(name)} - self.links - heads
-        return any(wanted <= title for title in self.held)
+        wanted = {re.sub(r"[’']s$", "", w.casefold()) for w in _WORD.findall(name)
+                  if lang == "fra" or w[0].isupper()} - heads
+        return not wanted or any(wanted <= title for title in self.held)
 
 
 _FORMS = {}  # TitleForms per database and corpus generation

@@ -5,9 +5,10 @@ import pytest
 from research import pipeline
 from research.engines.extractive import MAX_CLAIMS, MAX_DEFINITIONS
 from research.engines.extractive_passages import passages_of, question_terms, score
-from research.engines.extractive_scope import title_forms
+from research.engines.extractive_scope import TitleForms, title_forms
 from research.models import Citation, Run
 from research.tools import Toolbox
+from verifier.acts import ActRef
 from verifier.adapter import DbCorpus
 from verifier.gate_warnings import reading_refs
 from verifier.pinpoints import parse_provision_id
@@ -170,7 +171,7 @@ def test_a_province_named_beside_a_federal_act_is_not_provincial_law():
 def test_title_head_words_are_read_off_the_titles_held_and_cited():
     forms = title_forms(DbCorpus())
     assert forms.heads == {"eng": {"Act", "Code"}, "fra": {"Loi", "Code"}}
-    assert {"of", "and", "to"} <= forms.links and not {"Act", "Canada"} & forms.links
+    assert {"of", "and"} <= forms.links and not {"Act", "Canada"} & forms.links
 
 
 @pytest.mark.parametrize("question", [
@@ -241,10 +242,22 @@ def test_a_place_named_is_answered_when_held_federal_text_on_it_matches_the_ques
 
 
 def test_a_title_the_links_print_in_capitals_still_names_the_instrument():
-    from verifier.acts import ActRef, find_act_mentions
+    from verifier.acts import find_act_mentions
 
     refs = [ActRef(code="C-46", short_titles=["CRIMINAL CODE", "Criminal Code"])]
     assert find_act_mentions("What does the criminal code say about theft?", refs) == [(14, 27, "C-46")]
     # A single word in capitals is an abbreviation and keeps its case.
     pipeda = [ActRef(code="P-8.6", short_titles=["PIPEDA"])]
     assert find_act_mentions("pipeda", pipeda) == [] and find_act_mentions("PIPEDA", pipeda) != []
+
+
+def test_a_name_stops_at_punctuation_and_at_a_sentence_first_word_titles_do_not_capitalise():
+    # Titles as the whole statute book writes them: "Procedure" ends several, so it is a head word.
+    titles = [("eng", t) for t in ("Tax Court of Canada Rules (Informal Procedure)", "Federal Courts Rules of Procedure",
+                                    "Rules of Civil Procedure", "Canada Labour Code", "Criminal Code", "Fisheries Code",
+                                    "Privacy Act", "Access to Information Act", "Interpretation Act")]
+    forms = TitleForms.of(titles, [ActRef(code="T-2", short_titles=["Tax Court of Canada Rules (Informal Procedure)"])])
+    assert forms.heads["eng"] == {"Procedure", "Code", "Act"}
+    assert forms.unheld_name("What does the law say about notice of Discontinuance (Informal Procedure)?") == ""
+    assert forms.unheld_name("Does the Ontario Rules of Civil Procedure allow it?") == "Ontario Rules of Civil Procedure"
+    assert forms.unheld_name("Does Residential Tenancies Act apply?") == "Residential Tenancies Act"
