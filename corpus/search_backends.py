@@ -6,6 +6,10 @@ searched. The scope is applied inside the index (FTS5 `scope:` column, or the
 version/lang columns next to the GIN index), so the sections of other versions
 (history, the other language) are never read.
 
+On SQLite, French documents sit in an FTS5 table of their own whose text was stemmed with
+Snowball French when indexed (corpus.search_index), so a French term's forms are stemmed
+the same way before they are matched; PostgreSQL's `french` configuration stems both sides.
+
 The database only says which sections match which term; corpus/search_rank.py
 scores them, the same way on both engines.
 """
@@ -19,7 +23,8 @@ from dataclasses import dataclass
 
 from django.db import connection
 
-from corpus.search_index import FTS_TABLE, lang_token, version_token
+from corpus.search_index import fts_table, lang_token, version_token
+from corpus.stemming import stem
 
 
 @dataclass(frozen=True)
@@ -36,12 +41,16 @@ class Scope:
 
 
 def _fts5_form(form):
-    # A prefix query covers the exact (porter-stemmed) word too.
+    # A prefix query covers the exact (stemmed) word too.
     return f'"{form}"*' if len(form) >= 4 else f'"{form}"'
 
 
-def fts5_group(term):
-    return " OR ".join(_fts5_form(f) for f in term.all_forms)
+def fts5_group(term, lang="eng"):
+    """FTS5 text `"a"* OR "b"` for one term; French forms are Snowball-stemmed as the index is."""
+    forms = term.all_forms
+    if lang == "fra":
+        forms = list(dict.fromkeys(stem(f.lower(), "fra") for f in forms))
+    return " OR ".join(_fts5_form(f) for f in forms)
 
 
 def fts5_scope(scope):
@@ -49,7 +58,8 @@ def fts5_scope(scope):
     if scope.whole_index:
         return ""
     if scope.whole_lang:
-        return f"scope:{lang_token(scope.lang)}"
+        # The French table holds nothing else.
+        return "" if scope.lang == "fra" else f"scope:{lang_token(scope.lang)}"
     if scope.others and len(scope.others) < len(scope.version_ids):
         excluded = " OR ".join(version_token(v) for v in scope.others)
         return f"(scope:{lang_token(scope.lang)} NOT scope:({excluded}))"
@@ -107,20 +117,22 @@ def term_matches(terms, scope):
     if connection.vendor == "postgresql":
         return _pg_term_matches(terms, scope)
     where_scope = f" AND {fts5_scope(scope)}" if fts5_scope(scope) else ""
-    select = f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s"
-    count = (f"SELECT count(*) FROM (SELECT 1 FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s "
+    table = fts_table(scope.lang)
+    select = f"SELECT rowid FROM {table} WHERE {table} MATCH %s"
+    count = (f"SELECT count(*) FROM (SELECT 1 FROM {table} WHERE {table} MATCH %s "
              f"LIMIT {TOTAL_CAP})")
     df, ids = [], []
-    every = " OR ".join(f"({fts5_group(t)})" for t in terms)
+    groups = [fts5_group(t, scope.lang) for t in terms]
+    every = " OR ".join(f"({g})" for g in groups)
     with connection.cursor() as cursor:
-        for term in terms:
-            key = (_database(), scope, fts5_group(term))
+        for group in groups:
+            key = (_database(), scope, group)
             if key not in _df:
-                cursor.execute(count, [f"({fts5_group(term)}){where_scope}"])
+                cursor.execute(count, [f"({group}){where_scope}"])
                 _remember(_df, key, cursor.fetchone()[0])
             df.append(_df[key])
             column = "" if df[-1] <= FETCH_ALL else "{marginal_note}: "
-            cursor.execute(select + f" LIMIT {FETCH_ALL + 1}", [f"{column}({fts5_group(term)}){where_scope}"])
+            cursor.execute(select + f" LIMIT {FETCH_ALL + 1}", [f"{column}({group}){where_scope}"])
             found = {row[0] for row in cursor.fetchall()}
             ids.append(found if len(found) <= FETCH_ALL else set())
         cursor.execute(select, [f"{{marginal_note}}: ({every}){where_scope}"])

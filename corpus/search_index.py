@@ -1,4 +1,11 @@
-"""Keep the section search documents in step with ingested versions."""
+"""Keep the section search documents in step with ingested versions.
+
+On SQLite the documents are also written to an FTS5 index: English and Korean to one whose
+tokenizer stems with Porter (migration 0003), French to one of its own whose text is stemmed
+here with Snowball French before it is stored (migration 0010), since FTS5 ships no French
+stemmer. Porter on French text leaves "fédéraux" and "fédérale" apart; Snowball brings them
+together, as PostgreSQL's `french` configuration does.
+"""
 
 from collections import namedtuple
 
@@ -6,8 +13,28 @@ from django.db import connection
 
 from corpus.bulk import insert_rows
 from corpus.models import Provision, SectionDoc
+from corpus.search_terms import WORD
+from corpus.stemming import stem
 
 FTS_TABLE = "corpus_sectiondoc_fts"
+FTS_TABLE_FRA = "corpus_sectiondoc_fts_fra"
+
+
+def fts_table(lang):
+    """The SQLite FTS5 table holding documents in `lang`."""
+    return FTS_TABLE_FRA if lang == "fra" else FTS_TABLE
+
+
+def french_stems(text):
+    """Text as the French index holds it: each word lowercased and Snowball-stemmed."""
+    return " ".join(stem(w, "fra") for w in WORD.findall((text or "").lower()))
+
+
+def fts_row(pk, lang, headings, marginal_note, body, scope):
+    """One FTS5 row (rowid, headings, marginal_note, body, scope) for a document in `lang`."""
+    if lang == "fra":
+        headings, marginal_note, body = french_stems(headings), french_stems(marginal_note), french_stems(body)
+    return (pk, headings, marginal_note, body, scope)
 
 
 def version_token(version_id):
@@ -40,7 +67,8 @@ def index_version(version):
     """Write one SectionDoc per searchable provision of `version` (and the FTS rows on SQLite).
 
     The FTS row's `scope` column must equal what the corpus_sectiondoc_fts_source view
-    computes (migration 0003): the version and language tokens.
+    computes (migration 0003): the version and language tokens. French rows go to the
+    French table (see the module docstring).
 
     Reads plain rows and writes with the cursor: model instances for every provision of a
     large Act cost more than the indexing itself.
@@ -54,9 +82,11 @@ def index_version(version):
         insert_rows(cursor, SectionDoc._meta.db_table,
                     ["provision_id", "version_id", "act_code", "lang", "headings", "marginal_note", "body"], docs)
         if connection.vendor == "sqlite":
+            scope = f"{version_token(version.pk)} {lang_token(version.lang)}"
             cursor.executemany(
-                f"INSERT INTO {FTS_TABLE}(rowid, headings, marginal_note, body, scope) VALUES (%s, %s, %s, %s, %s)",
-                [(d[0], d[4], d[5], d[6], f"{version_token(version.pk)} {lang_token(version.lang)}") for d in docs],
+                f"INSERT INTO {fts_table(version.lang)}(rowid, headings, marginal_note, body, scope) "
+                "VALUES (%s, %s, %s, %s, %s)",
+                [fts_row(d[0], version.lang, d[4], d[5], d[6], scope) for d in docs],
             )
     return len(docs)
 

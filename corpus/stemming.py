@@ -7,9 +7,10 @@ French uses the Snowball French stemmer (snowballstemmer, the maintained Python 
 Snowball algorithms): verb forms, genders and plurals meet ("communiquer", "communiqué";
 "donnée", "données"). English keeps a light suffix stripper (light_stem below): search's
 ranking and the extractive engine's passage choice were tuned with it, and Snowball English
-(Porter2) has not been measured against it. SQLite's and PostgreSQL's own indexes stem
-separately (FTS5 porter; tsvector english / french); this module is what Python-side matching
-(re-ranking, snippets, passage coverage) reads.
+(Porter2) has not been measured against it. The indexes stem in the database where they can
+(SQLite FTS5 porter for English and Korean; PostgreSQL tsvector english / french); SQLite's
+French index stores text this module stemmed (corpus/search_index.py). Python-side matching
+(re-ranking, snippets, passage coverage) reads this module too.
 """
 
 import functools

@@ -13,6 +13,7 @@ from django.db import connection
 from lxml import etree
 
 from corpus.models import Act, ActVersion, PendingAmendment, Provision, ProvisionText, SectionDoc
+from corpus.search_index import FTS_TABLE, FTS_TABLE_FRA
 
 DEFAULT_ACTS = ["P-8.6", "P-21", "L-2", "C-42", "H-6", "I-21"]
 PENDING_SCHEDULES = {"NifProvs", "RelatedProvs"}
@@ -50,8 +51,9 @@ def row_counts():
               for model in (Act, ActVersion, ProvisionText, Provision, PendingAmendment, SectionDoc)}
     if connection.vendor == "sqlite":
         with connection.cursor() as cursor:
-            cursor.execute("SELECT count(*) FROM corpus_sectiondoc_fts")
-            counts["fts"] = cursor.fetchone()[0]
+            for table in (FTS_TABLE, FTS_TABLE_FRA):
+                cursor.execute(f"SELECT count(*) FROM {table}")
+                counts[table] = cursor.fetchone()[0]
     return counts
 
 
