@@ -13,12 +13,13 @@ and the finding codes from the verifier, the footer from the Markdown export.
 
 from verifier import findings as F
 from verifier.answer_markdown import FOOTER
-from verifier.gate_warnings import QUALIFIER_PHRASES
+from verifier.gate_warnings import FRENCH_QUALIFIER_PHRASES, QUALIFIER_PHRASES
 
 VERIFIED_ANSWER = "verbatim-verified-answer"
 RESEARCH = "verbatim-research"
 
-_QUALIFIERS = ", ".join(f'"{p}"' for p in QUALIFIER_PHRASES)
+_QUALIFIERS = (", ".join(f'"{p}"' for p in QUALIFIER_PHRASES) + "; in French text, "
+               + ", ".join(f'"{p}"' for p in FRENCH_QUALIFIER_PHRASES))
 
 # The rules every quote obeys, whoever writes the answer.
 QUOTE_RULES = (

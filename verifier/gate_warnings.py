@@ -15,12 +15,23 @@ QUALIFIER_PHRASES = (
     "subject to", "despite", "unless", "except", "does not apply", "other than", "only if",
     "provided that", "notwithstanding", "for the purposes of",
 )
+# The same qualifiers as the French text of the statute book writes them (either apostrophe
+# matches: the official text uses ’, a user or a model may type ').
+FRENCH_QUALIFIER_PHRASES = (
+    "sous réserve", "malgré", "indépendamment", "à moins que", "à moins qu’", "sauf",
+    "à l’exception", "ne s’applique pas", "ne s’appliquent pas", "autre que", "autres que",
+    "seulement si", "que si", "pourvu que", "à condition que", "pour l’application",
+)
 # Korean qualifiers sit inside words ("…한 경우에는", "제1항에도 불구하고"), so they match without
 # word boundaries: a proviso, an exclusion, a condition, an override, a cross-application.
 KOREAN_QUALIFIER_PHRASES = ("다만", "제외하고", "경우에는", "에도 불구하고", "준용한다", "따른다", "한정한다",
                             "그러하지 아니하다")
-QUALIFIER_PATTERN = (r"(?<!\w)(?:" + "|".join(re.escape(p) for p in QUALIFIER_PHRASES) + r")(?!\w)|"
-                     + "|".join(re.escape(p) for p in KOREAN_QUALIFIER_PHRASES))
+def _phrase_pattern(phrase):
+    return re.escape(phrase).replace("’", "['’]")
+
+
+QUALIFIER_PATTERN = (r"(?<!\w)(?:" + "|".join(_phrase_pattern(p) for p in QUALIFIER_PHRASES + FRENCH_QUALIFIER_PHRASES)
+                     + r")(?!\w)|" + "|".join(re.escape(p) for p in KOREAN_QUALIFIER_PHRASES))
 _QUALIFIER_RE = re.compile(f"({QUALIFIER_PATTERN})", re.IGNORECASE)
 _HANGUL = re.compile(r"[가-힣]")
 # Defined terms so ordinary that warning on them would bury the warnings that matter.
@@ -38,7 +49,7 @@ _ID_RE = re.compile(r"(?<![\w-])[^\s:,;()]+:(?:s\d|sch)[^\s,;]*")
 
 def qualifier_warnings(citations, checked, corpus: CorpusView, not_in_text: str) -> list[Finding]:
     """One warning per cited section whose text qualifies the rule in ways the answer skips."""
-    mentioned = " ".join([c.get("quote") or "" for c in citations] + [not_in_text]).casefold()
+    mentioned = _apostrophes(" ".join([c.get("quote") or "" for c in citations] + [not_in_text]).casefold())
     out, seen = [], set()
     for result in checked:
         try:
@@ -49,7 +60,7 @@ def qualifier_warnings(citations, checked, corpus: CorpusView, not_in_text: str)
         if section is None or section_id in seen:
             continue
         seen.add(section_id)
-        missing = [q for q in _qualifiers(section.text) if q["phrase"].casefold() not in mentioned]
+        missing = [q for q in _qualifiers(section.text) if _apostrophes(q["phrase"].casefold()) not in mentioned]
         if missing:
             phrases = ", ".join(dict.fromkeys(f"“{q['phrase'].lower()}”" for q in missing))
             out.append(warning(
@@ -59,6 +70,10 @@ def qualifier_warnings(citations, checked, corpus: CorpusView, not_in_text: str)
                 section_id=section_id, qualifiers=missing,
             ))
     return out
+
+
+def _apostrophes(text: str) -> str:
+    return text.replace("'", "’")
 
 
 def _qualifiers(text: str) -> list[dict]:

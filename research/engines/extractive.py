@@ -44,7 +44,7 @@ FOLLOW_RATIO = 0.3
 MAX_QUALIFIERS = 8  # qualifiers named per section under "Not in the text above"
 MAX_DEFINITIONS = 3  # definitions quoted, each its own claim, besides the passages
 
-_QUALIFIER_RE = re.compile(f"({QUALIFIER_PATTERN})", re.I)  # English and Korean (verifier/gate_warnings.py)
+_QUALIFIER_RE = re.compile(f"({QUALIFIER_PATTERN})", re.I)  # English, French and Korean (verifier/gate_warnings.py)
 
 
 class ExtractiveEngine(Engine):
