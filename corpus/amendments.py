@@ -11,9 +11,15 @@ following" or the first sentence ("Subsection 11(1) of the Act is replaced by ..
 following after section 10.3"): a unit cited there counts when it is "of the Act" (or of the
 Act by its own title) or when the instruction's subject is the Act itself. A unit of the
 amending Act ("section 310 of this Act") or of another Act does not.
+
+A French version's instructions are read the same way in French ("Le paragraphe 11(1) de la
+même loi est remplacé par ce qui suit", "Les alinéas 27.1(1)a) à c) ...", "La même loi est
+modifiée par adjonction, après l’article 10.3, de ce qui suit"); its labels "a)" become the
+unit ids' "(a)".
 """
 
 import re
+from dataclasses import dataclass
 
 NOT_IN_FORCE = "NifProvs"
 _UNIT_WORDS = r"(?:sections?|subsections?|paragraphs?|subparagraphs?|clauses?)"
@@ -22,7 +28,43 @@ _CITED = re.compile(rf"\b(?P<after>after\s+)?{_UNIT_WORDS}\s+(\d+(?:\.\d+)*)((?:
 _MORE = re.compile(r"\s*(?:,|and|to|or)\s*((?:\([0-9A-Za-z.]+\))+)")
 _GROUP = re.compile(r"\([0-9A-Za-z.]+\)")
 _OF = re.compile(r"(?:\s+(?:before|after)\s+\w+\s+\([0-9A-Za-z.]+\))?\s*(?:of|in|to)\s+(?P<whose>the English version of the Act|the French version of the Act|the Act|this Act|the [A-Z][^,;:]*?)(?=\s+(?:is|are|as|and|before|after)\b|[,;:.]|$)")
-_SCHEDULE = re.compile(r"\b(?:[Tt]he schedule|Schedule\s+([0-9A-Z]+))\s+(?:to|of)\s+(?P<whose>the Act|the [A-Z][^,;:]*?)(?=\s+is|\s+are|[,;:.])")
+_SCHEDULE_EN = re.compile(r"\b(?:[Tt]he schedule|Schedule\s+([0-9A-Z]+))\s+(?:to|of)\s+(?P<whose>the Act|the [A-Z][^,;:]*?)(?=\s+is|\s+are|[,;:.])")
+
+_FR_UNIT_WORDS = r"(?:articles?|paragraphes?|alinéas?|sous-alinéas?|divisions?)"
+_FR_GROUPS = r"(?:\([0-9A-Za-z.]+\)|[a-z]+(?:\.\d+)?\))"
+# "paragraphe 11(1)", "alinéas 27.1(1)a) à c)", "après l’article 154"
+_FR_CITED = re.compile(rf"(?P<after>\baprès\s+(?:l[’']|le\s+|la\s+|les\s+))?\b{_FR_UNIT_WORDS}\s+(\d+(?:\.\d+)*)({_FR_GROUPS}*)",
+                       re.IGNORECASE)
+_FR_MORE = re.compile(rf"\s*(?:,|et|à|ou)\s*({_FR_GROUPS}+)")
+_FR_GROUP = re.compile(_FR_GROUPS)
+_FR_OWNER = (r"(?P<whose>la version (?:anglaise|française) de la même loi|la même loi|la présente loi|"
+             r"(?:la\s+|le\s+|les\s+|l[’'])?[A-ZÀ-Ý][^,;:]*?)(?=\s+(?:est|sont|et|avant|après|précédant|suivant)\b|[,;:.]|$)")
+_FR_OF = re.compile(r"\s*(?:de|du|des)\s+" + _FR_OWNER)
+_FR_SCHEDULE = re.compile(r"\b[Ll][’']annexe(?:\s+([0-9A-Z]+))?\s+(?:de|du)\s+" + _FR_OWNER)
+
+
+@dataclass(frozen=True)
+class _Reader:
+    """How one language writes an amending instruction's units, their owner and its subject."""
+
+    cited: re.Pattern
+    more: re.Pattern
+    group: re.Pattern
+    of: re.Pattern
+    schedule: re.Pattern
+    subject: str  # the instruction's subject when it is the Act itself, before its title
+    this_act: tuple  # owners that mean the Act amended
+    articles: tuple  # what may stand before a title naming the Act
+
+
+_READERS = {
+    "eng": _Reader(_CITED, _MORE, _GROUP, _OF, _SCHEDULE_EN, r"The (?:Act|{titles})\b",
+                   ("the Act", "the English version of the Act", "the French version of the Act"), ("the ",)),
+    "fra": _Reader(_FR_CITED, _FR_MORE, _FR_GROUP, _FR_OF, _FR_SCHEDULE,
+                   r"(?:La même loi|(?:La |Le |Les |L[’'])(?:{titles}))\b",
+                   ("la même loi", "la version anglaise de la même loi", "la version française de la même loi"),
+                   ("la ", "le ", "les ", "l’", "l'", "")),
+}
 
 
 def pending_amendments(version, unit=None) -> list[dict]:
@@ -33,7 +75,7 @@ def pending_amendments(version, unit=None) -> list[dict]:
     titles = {t for t in (version.act.title_en, version.act.title_fr, version.title) if t}
     out = []
     for row in version.pending_amendments.filter(schedule=NOT_IN_FORCE).order_by("position"):
-        touches, adds_after = touched_units(row.text, titles)
+        touches, adds_after = touched_units(row.text, titles, version.lang)
         if unit is not None and not any(_related(unit, t) for t in touches):
             continue
         out.append({"position": row.position, "citation": row.heading.lstrip("— ").strip(),
@@ -42,38 +84,44 @@ def pending_amendments(version, unit=None) -> list[dict]:
     return out
 
 
-def touched_units(text: str, titles) -> tuple[list[str], list[str]]:
+def touched_units(text: str, titles, lang="eng") -> tuple[list[str], list[str]]:
     """(targets, insertion points): the unit ids ("s11(1)", "s27.1(1)(a)", "sch") an amending
     instruction names as what it changes, and those it adds new text after."""
+    reader = _READERS["fra" if lang == "fra" else "eng"]
     instruction = _instruction(text)
-    subject_is_act = re.match(r"\s*(?:\(\d+\)\s*)?The (?:Act|" + "|".join(map(re.escape, titles or ["Act"])) + r")\b",
-                              instruction) is not None
+    names = "|".join(map(re.escape, titles or ["Act"]))
+    subject_is_act = re.match(r"\s*(?:\(\d+\)\s*)?" + reader.subject.format(titles=names), instruction) is not None
     found, after = [], []
-    for m in _CITED.finditer(instruction):
-        units, end = _units_cited(instruction, m)
-        whose = _OF.match(instruction, end)
+    for m in reader.cited.finditer(instruction):
+        units, end = _units_cited(instruction, m, reader)
+        whose = reader.of.match(instruction, end)
         owner = whose.group("whose") if whose else None
         if owner is None and not subject_is_act:
             continue
-        if owner is not None and not _is_this_act(owner, titles):
+        if owner is not None and not _is_this_act(owner, titles, reader):
             continue
         (after if m.group("after") else found).extend(units)
-    for m in _SCHEDULE.finditer(instruction):
-        if _is_this_act(m.group("whose"), titles):
+    for m in reader.schedule.finditer(instruction):
+        if _is_this_act(m.group("whose"), titles, reader):
             found.append(f"sch{m.group(1) or ''}")
     return list(dict.fromkeys(found)), list(dict.fromkeys(after))
 
 
-def _units_cited(instruction: str, m) -> tuple[list[str], int]:
+def _units_cited(instruction: str, m, reader) -> tuple[list[str], int]:
     """The unit a citation names and those its list goes on to ("212(1) and (2)", "27.1(1)(a)
     to (c)": the last groups replaced), with where the list ends."""
-    number, groups = m.group(2), _GROUP.findall(m.group(3))
+    number, groups = m.group(2), [_unit_group(g) for g in reader.group.findall(m.group(3))]
     units, end = [f"s{number}{''.join(groups)}"], m.end()
-    while more := _MORE.match(instruction, end):
-        tail = _GROUP.findall(more.group(1))
+    while more := reader.more.match(instruction, end):
+        tail = [_unit_group(g) for g in reader.group.findall(more.group(1))]
         units.append(f"s{number}{''.join(groups[:max(0, len(groups) - len(tail))] + tail)}")
         end = more.end()
     return units, end
+
+
+def _unit_group(group: str) -> str:
+    """A label as unit ids write it: French "a)" is "(a)"."""
+    return group if group.startswith("(") else f"({group[:-1]})"
 
 
 def _instruction(text: str) -> str:
@@ -85,11 +133,11 @@ def _instruction(text: str) -> str:
     return text[:min(ends)] if ends else text
 
 
-def _is_this_act(owner: str, titles) -> bool:
+def _is_this_act(owner: str, titles, reader) -> bool:
     owner = owner.strip()
-    if owner in ("the Act", "the English version of the Act", "the French version of the Act"):
+    if owner in reader.this_act:
         return True
-    return any(owner == f"the {t}" for t in titles)
+    return any(owner == f"{article}{t}" for t in titles for article in reader.articles)
 
 
 def _related(asked: str, touched: str) -> bool:
