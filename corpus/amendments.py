@@ -33,14 +33,14 @@ _SCHEDULE_EN = re.compile(r"\b(?:[Tt]he schedule|Schedule\s+([0-9A-Z]+))\s+(?:to
 _FR_UNIT_WORDS = r"(?:articles?|paragraphes?|alinéas?|sous-alinéas?|divisions?)"
 _FR_GROUPS = r"(?:\([0-9A-Za-z.]+\)|[a-z]+(?:\.\d+)?\))"
 # "paragraphe 11(1)", "alinéas 27.1(1)a) à c)", "après l’article 154"
-_FR_CITED = re.compile(rf"(?P<after>\baprès\s+(?:l[’']|le\s+|la\s+|les\s+))?\b{_FR_UNIT_WORDS}\s+(\d+(?:\.\d+)*)({_FR_GROUPS}*)",
+_FR_CITED = re.compile(rf"(?P<after>\baprès\s+(?:l[’'ʼ]|le\s+|la\s+|les\s+))?(?<![^\Wʼ]){_FR_UNIT_WORDS}\s+(\d+(?:\.\d+)*)({_FR_GROUPS}*)",
                        re.IGNORECASE)
 _FR_MORE = re.compile(rf"\s*(?:,|et|à|ou)\s*({_FR_GROUPS}+)")
 _FR_GROUP = re.compile(_FR_GROUPS)
 _FR_OWNER = (r"(?P<whose>la version (?:anglaise|française) de la même loi|la même loi|la présente loi|"
-             r"(?:la\s+|le\s+|les\s+|l[’'])?[A-ZÀ-Ý][^,;:]*?)(?=\s+(?:est|sont|et|avant|après|précédant|suivant)\b|[,;:.]|$)")
+             r"(?:la\s+|le\s+|les\s+|l[’'ʼ])?[A-ZÀ-Ý][^,;:]*?)(?=\s+(?:est|sont|et|avant|après|précédant|suivant|devient|deviennent)\b|\s*«|[,;:.]|$)")
 _FR_OF = re.compile(r"\s*(?:de|du|des)\s+" + _FR_OWNER)
-_FR_SCHEDULE = re.compile(r"\b[Ll][’']annexe(?:\s+([0-9A-Z]+))?\s+(?:de|du)\s+" + _FR_OWNER)
+_FR_SCHEDULE = re.compile(r"\b[Ll][’'ʼ]annexe(?:\s+([0-9A-Z]+))?\s+(?:de|du)\s+" + _FR_OWNER)
 
 
 @dataclass(frozen=True)
@@ -61,9 +61,9 @@ _READERS = {
     "eng": _Reader(_CITED, _MORE, _GROUP, _OF, _SCHEDULE_EN, r"The (?:Act|{titles})\b",
                    ("the Act", "the English version of the Act", "the French version of the Act"), ("the ",)),
     "fra": _Reader(_FR_CITED, _FR_MORE, _FR_GROUP, _FR_OF, _FR_SCHEDULE,
-                   r"(?:La même loi|(?:La |Le |Les |L[’'])(?:{titles}))\b",
+                   r"(?:La même loi|(?:La |Le |Les |L[’'ʼ])(?:{titles}))\b",
                    ("la même loi", "la version anglaise de la même loi", "la version française de la même loi"),
-                   ("la ", "le ", "les ", "l’", "l'", "")),
+                   ("la ", "le ", "les ", "l’", "l'", "lʼ", "")),
 }
 
 
@@ -95,14 +95,13 @@ def touched_units(text: str, titles, lang="eng") -> tuple[list[str], list[str]]:
     for m in reader.cited.finditer(instruction):
         units, end = _units_cited(instruction, m, reader)
         whose = reader.of.match(instruction, end)
-        owner = whose.group("whose") if whose else None
-        if owner is None and not subject_is_act:
+        if whose is None and not subject_is_act:
             continue
-        if owner is not None and not _is_this_act(owner, titles, reader):
+        if whose is not None and not _is_this_act(instruction, whose, titles, reader):
             continue
         (after if m.group("after") else found).extend(units)
     for m in reader.schedule.finditer(instruction):
-        if _is_this_act(m.group("whose"), titles, reader):
+        if _is_this_act(instruction, m, titles, reader):
             found.append(f"sch{m.group(1) or ''}")
     return list(dict.fromkeys(found)), list(dict.fromkeys(after))
 
@@ -133,11 +132,14 @@ def _instruction(text: str) -> str:
     return text[:min(ends)] if ends else text
 
 
-def _is_this_act(owner: str, titles, reader) -> bool:
-    owner = owner.strip()
-    if owner in reader.this_act:
+def _is_this_act(instruction: str, match, titles, reader) -> bool:
+    """Whether the owner `match` found ("the Act", "la même loi", a title) is the Act amended. A
+    title is compared from where the owner starts, since the owner pattern stops at the first
+    "and"/"et", which a title may hold."""
+    if match.group("whose").strip() in reader.this_act:
         return True
-    return any(owner == f"{article}{t}" for t in titles for article in reader.articles)
+    rest = instruction[match.start("whose"):]
+    return any(re.match(re.escape(f"{article}{t}") + r"(?!\w)", rest) for t in titles for article in reader.articles)
 
 
 def _related(asked: str, touched: str) -> bool:

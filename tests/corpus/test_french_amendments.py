@@ -33,3 +33,23 @@ def test_a_french_amendment_is_found_from_the_unit_it_changes():
 ])
 def test_french_instructions_are_read_like_english_ones(instruction, touches, adds_after):
     assert touched_units(instruction, TITLES, "fra") == (touches, adds_after)
+
+
+# Instructions copied from the statute book's French text (F-8, C-3, D-3.4, C-15.31).
+@pytest.mark.parametrize("instruction, titles, touches, adds_after", [
+    ("L’annexe I de la Loi sur les arrangements fiscaux entre le gouvernement fédéral et les provinces est "
+     "modifiée par suppression de ce qui suit :",
+     {"Loi sur les arrangements fiscaux entre le gouvernement fédéral et les provinces"}, ["schI"], []),
+    ("La même loi est modifiée par adjonction, après lʼarticle 12.1, de ce qui suit :", set(), [], ["s12.1"]),
+    ("L’annexe de la même loi devient l’annexe 1.", set(), ["sch"], []),
+    ("Le paragraphe 207(1.1) de la Loi canadienne sur la protection de l’environnement (1999) est remplacé par "
+     "ce qui suit :", {"Loi canadienne sur la protection de l’environnement (1999)"}, ["s207(1.1)"], []),
+])
+def test_a_title_holding_et_a_modifier_apostrophe_and_devient(instruction, titles, touches, adds_after):
+    assert touched_units(instruction, titles, "fra") == (touches, adds_after)
+
+
+def test_an_english_owner_is_the_act_even_when_its_title_has_a_comma():
+    # C-15.31's English text: the title "Canadian Environmental Protection Act, 1999".
+    assert touched_units("Subsection 207(1.1) of the Canadian Environmental Protection Act, 1999 is replaced by "
+                         "the following:", {"Canadian Environmental Protection Act, 1999"}) == (["s207(1.1)"], [])
