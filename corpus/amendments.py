@@ -123,12 +123,19 @@ def _unit_group(group: str) -> str:
     return group if group.startswith("(") else f"({group[:-1]})"
 
 
+# An amending verb in either language: a sentence before the first one holding it (a definition
+# of "other Act", a condition) belongs to the same instruction.
+_AMENDS = re.compile(r"\b(?:is|are)\s+(?:replaced|repealed|amended|renumbered)\b|"
+                     r"\b(?:est|sont)\s+(?:remplacé|abrogé|modifié)e?s?\b|\bdevien(?:t|nent)\b")
+
+
 def _instruction(text: str) -> str:
-    """The amending instruction: up to its colon, or its first sentence, whichever ends first."""
+    """The amending instruction: up to its colon, or up to the end of the first sentence holding
+    an amending verb (the first sentence when none does), whichever ends first."""
     ends = [i for i in (text.find(":"),) if i >= 0]
-    sentence = re.search(r"\.(?:\s|$)", text)
-    if sentence:
-        ends.append(sentence.start() + 1)
+    sentences = [m.start() + 1 for m in re.finditer(r"\.(?:\s|$)", text)]
+    if sentences:
+        ends.append(next((end for end in sentences if _AMENDS.search(text, 0, end)), sentences[0]))
     return text[:min(ends)] if ends else text
 
 

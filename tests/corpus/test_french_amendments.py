@@ -53,3 +53,19 @@ def test_an_english_owner_is_the_act_even_when_its_title_has_a_comma():
     # C-15.31's English text: the title "Canadian Environmental Protection Act, 1999".
     assert touched_units("Subsection 207(1.1) of the Canadian Environmental Protection Act, 1999 is replaced by "
                          "the following:", {"Canadian Environmental Protection Act, 1999"}) == (["s207(1.1)"], [])
+
+
+# Copied from the statute book: E-0.7 (a title ending "No. 2") and C-5 (a coordinating amendment
+# whose amending verb comes after a sentence saying when it applies), and C-5's French text.
+@pytest.mark.parametrize("text, titles, lang, touches", [
+    ("Subsection 307(2) of the Economic Action Plan 2013 Act, No. 2 is repealed.",
+     {"Economic Action Plan 2013 Act, No. 2"}, "eng", ["s307(2)"]),
+    ("(1) Subsections (2) to (9) apply if Bill C-26, introduced in the 1st session of the 44th Parliament and "
+     "entitled An Act respecting cyber security, amending the Telecommunications Act and making consequential "
+     "amendments to other Acts (in this section referred to as the “other Act”), receives royal assent. (3) If "
+     "section 12 of the other Act comes into force before section 84 of this Act, then, on the day on which that "
+     "section 84 comes into force, item 5 of the schedule to the Canada Evidence Act is repealed.",
+     {"Canada Evidence Act"}, "eng", ["sch"]),
+])
+def test_the_instruction_runs_to_the_sentence_with_its_amending_verb(text, titles, lang, touches):
+    assert touched_units(text, titles, lang) == (touches, [])
