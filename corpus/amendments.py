@@ -6,7 +6,7 @@
 An amendment is never merged with in-force text: it is returned as its own item, with the
 amending Act's citation (`heading`) and its text as the consolidation prints it. Which
 provisions it touches is read from its amending instruction, the words before "the
-following" or the first sentence ("Subsection 11(1) of the Act is replaced by ...",
+following" or the first sentence with an amending verb ("Subsection 11(1) of the Act is replaced by ...",
 "Paragraphs 27.1(1)(a) to (c) of the Act are replaced ...", "The Act is amended by adding the
 following after section 10.3"): a unit cited there counts when it is "of the Act" (or of the
 Act by its own title) or when the instruction's subject is the Act itself. A unit of the
