@@ -30,17 +30,19 @@ _GROUP = re.compile(r"\([0-9A-Za-z.]+\)")
 _OF = re.compile(r"(?:\s+(?:before|after)\s+\w+\s+\([0-9A-Za-z.]+\))?\s*(?:of|in|to)\s+(?P<whose>the English version of the Act|the French version of the Act|the Act|this Act|the [A-Z][^,;:]*?)(?=\s+(?:is|are|as|and|before|after)\b|[,;:.]|$)")
 _SCHEDULE_EN = re.compile(r"\b(?:[Tt]he schedule|Schedule\s+([0-9A-Z]+))\s+(?:to|of)\s+(?P<whose>the Act|the [A-Z][^,;:]*?)(?=\s+is|\s+are|[,;:.])")
 
+_APOSTROPHE = "[’'ʼ]"  # the consolidations write ’, and ʼ in places
 _FR_UNIT_WORDS = r"(?:articles?|paragraphes?|alinéas?|sous-alinéas?|divisions?)"
 _FR_GROUPS = r"(?:\([0-9A-Za-z.]+\)|[a-z]+(?:\.\d+)?\))"
 # "paragraphe 11(1)", "alinéas 27.1(1)a) à c)", "après l’article 154"
-_FR_CITED = re.compile(rf"(?P<after>\baprès\s+(?:l[’'ʼ]|le\s+|la\s+|les\s+))?(?<![^\Wʼ]){_FR_UNIT_WORDS}\s+(\d+(?:\.\d+)*)({_FR_GROUPS}*)",
+# ʼ is a letter to `\w`, so "lʼarticle" has no word boundary: the unit word may follow it.
+_FR_CITED = re.compile(rf"(?P<after>\baprès\s+(?:l{_APOSTROPHE}|le\s+|la\s+|les\s+))?(?<![^\Wʼ]){_FR_UNIT_WORDS}\s+(\d+(?:\.\d+)*)({_FR_GROUPS}*)",
                        re.IGNORECASE)
 _FR_MORE = re.compile(rf"\s*(?:,|et|à|ou)\s*({_FR_GROUPS}+)")
 _FR_GROUP = re.compile(_FR_GROUPS)
 _FR_OWNER = (r"(?P<whose>la version (?:anglaise|française) de la même loi|la même loi|la présente loi|"
-             r"(?:la\s+|le\s+|les\s+|l[’'ʼ])?[A-ZÀ-Ý][^,;:]*?)(?=\s+(?:est|sont|et|avant|après|précédant|suivant|devient|deviennent)\b|\s*«|[,;:.]|$)")
+             rf"(?:la\s+|le\s+|les\s+|l{_APOSTROPHE})?[A-ZÀ-Ý][^,;:]*?)(?=\s+(?:est|sont|et|avant|après|précédant|suivant|devient|deviennent)\b|\s*«|[,;:.]|$)")
 _FR_OF = re.compile(r"\s*(?:de|du|des)\s+" + _FR_OWNER)
-_FR_SCHEDULE = re.compile(r"\b[Ll][’'ʼ]annexe(?:\s+([0-9A-Z]+))?\s+(?:de|du)\s+" + _FR_OWNER)
+_FR_SCHEDULE = re.compile(rf"\b[Ll]{_APOSTROPHE}annexe(?:\s+([0-9A-Z]+))?\s+(?:de|du)\s+" + _FR_OWNER)
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,7 @@ _READERS = {
     "eng": _Reader(_CITED, _MORE, _GROUP, _OF, _SCHEDULE_EN, r"The (?:Act|{titles})\b",
                    ("the Act", "the English version of the Act", "the French version of the Act"), ("the ",)),
     "fra": _Reader(_FR_CITED, _FR_MORE, _FR_GROUP, _FR_OF, _FR_SCHEDULE,
-                   r"(?:La même loi|(?:La |Le |Les |L[’'ʼ])(?:{titles}))\b",
+                   r"(?:La même loi|(?:La |Le |Les |L" + _APOSTROPHE + r")(?:{titles}))\b",
                    ("la même loi", "la version anglaise de la même loi", "la version française de la même loi"),
                    ("la ", "le ", "les ", "l’", "l'", "lʼ", "")),
 }
@@ -127,15 +129,17 @@ def _unit_group(group: str) -> str:
 # of "other Act", a condition) belongs to the same instruction.
 _AMENDS = re.compile(r"\b(?:is|are)\s+(?:replaced|repealed|amended|renumbered)\b|"
                      r"\b(?:est|sont)\s+(?:remplacé|abrogé|modifié)e?s?\b|\bdevien(?:t|nent)\b")
+_SENTENCE_END = re.compile(r"\.(?:\s|$)")
 
 
 def _instruction(text: str) -> str:
     """The amending instruction: up to its colon, or up to the end of the first sentence holding
     an amending verb (the first sentence when none does), whichever ends first."""
     ends = [i for i in (text.find(":"),) if i >= 0]
-    sentences = [m.start() + 1 for m in re.finditer(r"\.(?:\s|$)", text)]
-    if sentences:
-        ends.append(next((end for end in sentences if _AMENDS.search(text, 0, end)), sentences[0]))
+    verb = _AMENDS.search(text)
+    sentence = (verb and _SENTENCE_END.search(text, verb.end())) or _SENTENCE_END.search(text)
+    if sentence:
+        ends.append(sentence.start() + 1)
     return text[:min(ends)] if ends else text
 
 

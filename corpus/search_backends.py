@@ -23,8 +23,7 @@ from dataclasses import dataclass
 
 from django.db import connection
 
-from corpus.search_index import fts_table, lang_token, version_token
-from corpus.stemming import stem
+from corpus.search_index import french_stems, fts_table, lang_token, version_token
 
 
 @dataclass(frozen=True)
@@ -46,10 +45,10 @@ def _fts5_form(form):
 
 
 def fts5_group(term, lang="eng"):
-    """FTS5 text `"a"* OR "b"` for one term; French forms are Snowball-stemmed as the index is."""
+    """FTS5 text `"a"* OR "b"` for one term; French forms are stemmed word by word as the index is."""
     forms = term.all_forms
     if lang == "fra":
-        forms = list(dict.fromkeys(stem(f.lower(), "fra") for f in forms))
+        forms = list(dict.fromkeys(french_stems(f) for f in forms))
     return " OR ".join(_fts5_form(f) for f in forms)
 
 

@@ -7,6 +7,7 @@ import re
 from . import findings as F
 from .acts import act_for_citation, find_act_mentions, prose_name
 from .findings import Finding, blocking, warning
+from .normalise import normalise_quote
 from .pinpoints import PinpointError, find_citations, make_provision_id, parse_provision_id
 from .quotes import check_quote
 from .types import CorpusView, ProvisionView
@@ -15,8 +16,8 @@ QUALIFIER_PHRASES = (
     "subject to", "despite", "unless", "except", "does not apply", "other than", "only if",
     "provided that", "notwithstanding", "for the purposes of",
 )
-# The same qualifiers as the French text of the statute book writes them (either apostrophe
-# matches: the official text uses ’, a user or a model may type ').
+# The English list's qualifiers in French, written by hand (not derived from the corpus). The
+# official text writes ’; the pattern matches a typed ' too.
 FRENCH_QUALIFIER_PHRASES = (
     "sous réserve", "malgré", "indépendamment", "à moins que", "à moins qu’", "sauf",
     "à l’exception", "ne s’applique pas", "ne s’appliquent pas", "autre que", "autres que",
@@ -49,7 +50,7 @@ _ID_RE = re.compile(r"(?<![\w-])[^\s:,;()]+:(?:s\d|sch)[^\s,;]*")
 
 def qualifier_warnings(citations, checked, corpus: CorpusView, not_in_text: str) -> list[Finding]:
     """One warning per cited section whose text qualifies the rule in ways the answer skips."""
-    mentioned = _apostrophes(" ".join([c.get("quote") or "" for c in citations] + [not_in_text]).casefold())
+    mentioned = normalise_quote(" ".join([c.get("quote") or "" for c in citations] + [not_in_text])).casefold()
     out, seen = [], set()
     for result in checked:
         try:
@@ -60,7 +61,7 @@ def qualifier_warnings(citations, checked, corpus: CorpusView, not_in_text: str)
         if section is None or section_id in seen:
             continue
         seen.add(section_id)
-        missing = [q for q in _qualifiers(section.text) if _apostrophes(q["phrase"].casefold()) not in mentioned]
+        missing = [q for q in _qualifiers(section.text) if normalise_quote(q["phrase"]).casefold() not in mentioned]
         if missing:
             phrases = ", ".join(dict.fromkeys(f"“{q['phrase'].lower()}”" for q in missing))
             out.append(warning(
@@ -70,10 +71,6 @@ def qualifier_warnings(citations, checked, corpus: CorpusView, not_in_text: str)
                 section_id=section_id, qualifiers=missing,
             ))
     return out
-
-
-def _apostrophes(text: str) -> str:
-    return text.replace("'", "’")
 
 
 def _qualifiers(text: str) -> list[dict]:

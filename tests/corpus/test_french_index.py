@@ -30,6 +30,13 @@ def test_a_plural_matches_a_section_that_only_has_the_feminine():
     assert doc.pk in matches.ids[0]
 
 
+def test_a_french_phrase_is_stemmed_word_by_word():
+    doc = _latest_french("P-8.6", "s4")
+    assert "renseignements personnels" in doc.body
+    phrase = Term("renseignements personnels", ["renseignements personnels"], lang="fra")
+    assert doc.pk in search_backends.term_matches([phrase], _french_scope()).ids[0]
+
+
 def test_french_stems_are_snowball_stems_of_lowercased_words():
     assert french_stems("Les entreprises fédérales, communiquées") == "le entrepris fédéral communiqu"
     assert french_stems("") == "" and french_stems(None) == ""
