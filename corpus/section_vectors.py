@@ -46,7 +46,7 @@ class Space:
     every_version: bool = False  # embed every version held, not only the latest (few, small laws)
 
 
-ENGLISH_SPACE = Space("minilm-eng", "all-MiniLM-L6-v2", ("eng",), embeddings.section_inputs,
+ENGLISH_SPACE = Space("minilm-eng", embeddings.MODEL, ("eng",), embeddings.section_inputs,
                       embeddings.input_sha256, embeddings.encode, embeddings.encode_query,
                       embeddings.available, SHIPPED)
 # French sections: the same texts as the English ones (opening, then passages), in e5's space.

