@@ -12,8 +12,9 @@ PIPEDA_7_1_C = ("Paragraph 7(1)(c) of PIPEDA lets an organization collect person
 PA_8_2_E = ("Under paragraph 8(2)(e) of the Privacy Act, personal information under the control of a government "
             "institution may be disclosed to an investigative body specified in the regulations, on the written "
             "request of the body, for the purpose of carrying out a lawful investigation{}.")
-CLC_128_3 = ("Under subsection 128(3) of the Canada Labour Code, the {} shall immediately notify the {} of the "
-             "circumstances of the danger.")
+CLC_128_3 = ("Under subsection 128(3) of the Canada Labour Code, if an employee on a ship or an aircraft that is in "
+             "operation has reasonable cause to believe that a condition exists that constitutes a danger, the {} "
+             "shall immediately notify the {} of the circumstances of the danger.")
 LPRPDE_7_3_A = ("Selon l’alinéa 7(3)a) de la LPRPDE, l’organisation peut communiquer un renseignement personnel à "
                 "l’insu de l’intéressé à un avocat qui représente l’{}.")
 PA_8_2_J = ("Paragraph 8(2)(j) of the Privacy Act permits a government institution to disclose personal "
