@@ -97,6 +97,15 @@ _PARTIES = frozenset("""individual organization employer employee person commiss
 _SUBJECT_MODAL_VERB = re.compile(
     r"((?:[^\W\d_]+\s+){1,6}?)(?:may|shall|must|is required to|has to)(?:,[^,]{1,40},)?\s+(?:not\s+)?(?:be\s+)?"
     r"([^\W\d_]+)", re.I)
+# A modal and the verb it governs, English and French ("shall, as soon as possible, provide", "est
+# tenu de donner"), and where a subject before it starts (_subjects).
+_MODAL_AND_VERB = re.compile(
+    r"\b(?:shall|must|may|is required to|are required to|doit|doivent|peut|peuvent|est tenue? de|"
+    r"sont tenue?s de|est tenue? d’|sont tenue?s d’)(?:,[^,]{1,40},)?\s*(?:not\s+|pas\s+)?(be\s+|être\s+)?([^\W\d_]+)", re.I)
+_SUBJECT_STOP = re.compile(r"[,;:()\[\]]|\b(?:if|where|when|unless|after|before|until|and|or|si|lorsque|lorsqu|sauf|et|ou)\b",
+                           re.I)
+_SUBJECT_REACH = 160
+_DETERMINERS = frozenset("the a an every each any no le la les l un une tout toute chaque".split())
 _VERB_TO_PARTY = re.compile(r"\b([^\W\d_]+)\s+(?:to|by)\s+(?:the\s+|a\s+|an\s+)?([^\W\d_]+)", re.I)
 # Per item, and all items together: "for each work", "per infringement"; "for all works".
 _FOR_EACH = re.compile(r"\b(for each|for every|per)\s+([^\W\d_]+)", re.I)
@@ -402,6 +411,7 @@ def _reading_differs(own: str, text: str, name: str, claim_text: str) -> str:
         (lambda: _parties_swapped(own, text),
          "The claim puts {0} before {1} where {name} never does (who does what to whom?)"),
         (lambda: _actor_replaced(claim_text, text), "The claim has {0} {2} where {name} has {1}"),
+        (lambda: _subject_replaced(claim_text, text), "The claim has {0} {2} where {name} has {1}"),
     )
     for find, message in readings:
         found = find()
@@ -613,6 +623,39 @@ def _actor_replaced(claim_text: str, law: str) -> tuple[str, str, str] | None:
     return None
 
 
+def _subject_replaced(claim_text: str, law: str) -> tuple[str, str, str] | None:
+    """(the claim's subject, the text's, verb) when the claim puts before a modal and its verb
+    ("... must provide", "... est tenu de donner") a subject the text has act under some modal but
+    never that verb, while the text gives that verb another subject: "the head ... must provide
+    the Commissioner with a report" where "the Commissioner shall provide the head ... with a
+    report". A subject is the first word after the first determiner of the words between the last
+    stop (comma, "if", "where", "si" ...) and the modal. Only parties (_PARTIES) are compared, and
+    only one the text names: the subject of a paraphrase may be another word ("an employee's
+    standard hours" for "the standard hours of work of an employee"), and a passive ("may be
+    refused by the Commission") is not compared at all."""
+    stated, named = _subjects(law), _content_stems(law)
+    for verb, heads in _subjects(claim_text).items():
+        if verb in stated and stated[verb] <= _PARTY_STEMS and heads <= _PARTY_STEMS & named and not heads & stated[verb]:
+            return (" or ".join(f"“{h}”" for h in sorted(heads)), " or ".join(f"“{h}”" for h in sorted(stated[verb])),
+                    f"do “{verb}”")
+    return None
+
+
+def _subjects(text: str) -> dict[str, set[str]]:
+    """{verb stem: the subjects' stems} of each modal verb of `text` (see _subject_replaced)."""
+    found = {}
+    for match in _MODAL_AND_VERB.finditer(text):
+        if match.group(1):
+            continue  # a passive ("may be refused by the Commission"): its subject is acted on
+        before = _SUBJECT_STOP.split(text[max(0, match.start() - _SUBJECT_REACH):match.start()])[-1]
+        words = [w.casefold() for w in _WORD.findall(before)]
+        start = next((k + 1 for k, w in enumerate(words) if w in _DETERMINERS), 0)
+        head = next((w for w in words[start:] if _is_content(w) and w not in _FRENCH_SMALL), None)
+        if head:
+            found.setdefault(_stem(match.group(2).casefold()), set()).add(_stem(head))
+    return found
+
+
 def _roles(text: str) -> dict[tuple[str, str], set[str]]:
     """{(verb stem, "acts" or "to"): parties}: the parties named in the words before a modal and
     its verb, and the party after a verb and "to" or "by"."""
@@ -814,7 +857,8 @@ def _stem(word: str) -> str:
     return word
 
 
-_MEASURE_STEMS = frozenset(_stem(word) for word in _MEASURES)  # what a number counts, stemmed as claims are
+_MEASURE_STEMS = frozenset(_stem(word) for word in _MEASURES)
+_PARTY_STEMS = frozenset(_stem(party) for party in _PARTIES)  # what a number counts, stemmed as claims are
 
 
 def _polar_stems(text: str) -> set[tuple[str, bool]]:

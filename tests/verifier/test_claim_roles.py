@@ -30,9 +30,16 @@ PA_8_2_J_FR = ("Selon l’alinéa 8(2)j) de la Loi sur la protection des renseig
 PA_16_3 = ("Under s. 16(3) of the Privacy Act, where the head of a government institution fails to give access to "
            "any personal information requested under subsection 12(1) within the time limits set out in the Act, "
            "the head {}, for the purposes of the Act, {} deemed to have refused to give access.")
+CLC_210_1_3 = ("Under s. 210(1.3) of the Canada Labour Code, every {} who takes the leave of absence must, as soon "
+               "as possible, provide the {} with a notice in writing of the beginning of any period of leave, the "
+               "reasons for the leave and the length of the leave.")
 
 # (wrong claim, words its rationale must name, the faithful claim, language)
 CASES = {
+    # The subject of "shall, as soon as possible, provide" swapped: every word is in the text.
+    "who-gives-notice-swapped": (
+        CLC_210_1_3.format("employer", "employee"), "“employ” do “provid”", CLC_210_1_3.format("employee", "employer"),
+        "eng"),
     "solely-left-out": (PIPEDA_7_1_C.format(""), "“solely for", PIPEDA_7_1_C.format("solely "), "eng"),
     "lead-in-words-do-not-keep-a-condition": (
         PA_8_2_E.format(""), "describes",
