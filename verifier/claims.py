@@ -105,6 +105,9 @@ _MODAL_AND_VERB = re.compile(
 _SUBJECT_STOP = re.compile(r"[,;:()\[\]]|\b(?:if|where|when|unless|after|before|until|and|or|si|lorsque|lorsqu|sauf|et|ou)\b",
                            re.I)
 _SUBJECT_REACH = 160
+# A subsection's id ("C-42:s39(2)"), and words by which a claim sets a rule aside (_limited_elsewhere).
+_SUBSECTION_ID = re.compile(r":s[^()/]+\((\d+(?:\.\d+)?)\)$")
+_SET_ASIDE = re.compile(r"\b(?:does not apply|do not apply|despite|notwithstanding|malgré|ne s’applique pas)\b", re.I)
 _DETERMINERS = frozenset("the a an every each any no le la les l un une tout toute chaque".split())
 _VERB_TO_PARTY = re.compile(r"\b([^\W\d_]+)\s+(?:to|by)\s+(?:the\s+|a\s+|an\s+)?([^\W\d_]+)", re.I)
 # Per item, and all items together: "for each work", "per infringement"; "for all works".
@@ -375,7 +378,8 @@ def _support_verdict(claim, cited, corpus) -> ClaimVerdict:
                or _connector_turned(claim, text, name)
                or _clause_differs(own, words, contexts, name)
                or _quotes_apart(claim.quotes, cited, corpus, name)
-               or _alignment_differs(claim, cited, corpus, name))
+               or _alignment_differs(claim, cited, corpus, name)
+               or _limited_elsewhere(own, cited, corpus, name))
     if differs:
         return ClaimVerdict(claim, UNKNOWN, None, f"{differs}; that needs a lawyer's reading.", links, str(pid))
     if len(cited) > 1:
@@ -1212,6 +1216,41 @@ def _alignment_differs(claim: ExtractedClaim, cited, corpus: CorpusView, name: s
         return (f"The claim has “{receiver[0]} … {receiver[1]}” where {name} has “{receiver[0]} … {receiver[2]}” "
                 f"(who does what to whom?)")
     return ""
+
+
+def _limited_elsewhere(own: str, cited, corpus: CorpusView, name: str) -> str:
+    """The subsection of a cited section that limits the one the claim states ("(2) Subsection
+    (1) does not apply if ...", "Despite subsection (1)", "Malgré le paragraphe (1)") when the
+    claim states that one with none of the limit's own words: "the plaintiff is not entitled to
+    any remedy other than an injunction" is s. 39(1) of the Copyright Act without s. 39(2) ("does
+    not apply if ... the copyright was duly registered"). The subsection a claim states is the one
+    holding most of its words. A claim citing the subsection itself is not read for this: it says
+    what that subsection says, and names it. "" when none."""
+    if _SET_ASIDE.search(own):
+        return ""
+    words = _content_stems(own)
+    for _, unit, _ in cited:
+        if unit.id != unit.section_id:
+            continue  # a claim citing one subsection says what that subsection says
+        subsections = [u for u in corpus.section_units(unit.section_id) if _SUBSECTION_ID.search(u.id)]
+        if len(subsections) < 2:
+            continue
+        stated = max(subsections, key=lambda u: len(words & _content_stems(u.text)))
+        label = _SUBSECTION_ID.search(stated.id).group(1)
+        for other in subsections:
+            limit = _limit_of(label).search(other.text)
+            # A claim with words of the limit's own has kept it (or states it).
+            if other.id != stated.id and limit and not words & (_content_stems(other.text) - _content_stems(stated.text)):
+                return (f"The claim leaves out subsection ({_SUBSECTION_ID.search(other.id).group(1)}) of {name}, "
+                        f"which limits subsection ({label}): “{_short(limit.group(), 60)}”")
+    return ""
+
+
+def _limit_of(label: str) -> re.Pattern:
+    """Words of another subsection that set subsection (`label`) aside, in English or French."""
+    ref = rf"(?:subsection|paragraphe)\s+\({re.escape(label)}\)"
+    return re.compile(rf"\b{ref}[^.;]{{0,40}}?(?:does not apply|ne s’applique pas)|\b(?:despite|notwithstanding|malgré "
+                      rf"(?:le\s+)?){ref}", re.I)
 
 
 def _polarity_turned(said: list[_Token], stated: list[_Token]) -> tuple[str, bool] | None:

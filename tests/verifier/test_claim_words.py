@@ -403,3 +403,15 @@ def test_a_full_stop_inside_french_guillemets_does_not_end_the_claim():
     results = check_memo(f"L’article 41 de la LPRP prévoit que « {quote} »", DbCorpus(lang="fra"))
     assert [r.label for r in results] == ["contradicted"], [r.rationale for r in results]
     assert "The quote differs from s. 41 of the Privacy Act" in results[0].rationale
+
+
+def test_a_claim_citing_a_section_keeps_the_subsection_that_limits_the_one_it_states():
+    # C-42 s. 39: (1) no remedy but an injunction where the defendant was not aware that copyright
+    # subsisted; (2) "Subsection (1) does not apply if ... the copyright was duly registered".
+    rule = ("the defendant proves that, at the date of the infringement, it was not aware and had no reasonable "
+            "ground for suspecting that copyright subsisted in the work, the plaintiff is not entitled to any remedy "
+            "other than an injunction.")
+    whole = verdict(f"Under s. 39 of the Copyright Act, where {rule}")
+    assert whole.label == "unknown" and "subsection (2)" in whole.rationale, whole.rationale
+    one = verdict(f"Under s. 39(1) of the Copyright Act, where {rule}")
+    assert one.label == "verified", one.rationale
