@@ -116,7 +116,8 @@ def claims():
 
 def languages():
     """Korean and French search over the default corpus with the multilingual-e5 stage and, in the
-    same process, without it (the lexical baseline), plus the time to encode one question."""
+    same process, without it (the lexical baseline), plus the time to encode one question (e5,
+    and English with all-MiniLM-L6-v2)."""
     import yaml
 
     from corpus import korean_search, multilingual
@@ -142,8 +143,19 @@ def languages():
             out[f"{name}_{stage}_p50_ms"] = round(percentile(samples, 50), 1)
             out[f"{name}_{stage}_p95_ms"] = round(percentile(samples, 95), 1)
         out[f"{name}_queries"] = len(questions)
+    from corpus import embeddings
+
+    if embeddings.available():
+        # English questions, encoded afresh (encode_one: no cache) by all-MiniLM-L6-v2 on onnxruntime.
+        english = [item["question"] for f in ("golden.yaml", "dev.yaml") for item in
+                   yaml.safe_load((evals / f).read_text())]
+        embeddings.encode_one(english[0])
+        samples = [timed_ms(lambda q=q: embeddings.encode_one(q), 1)[0] for q in english]
+        out["english_question_encoding_p50_ms"] = round(percentile(samples, 50), 1)
+        out["english_question_encoding_p95_ms"] = round(percentile(samples, 95), 1)
     if multilingual.available():
-        samples = [timed_ms(lambda q=q: multilingual.encode_query(q), 1)[0] for q in questions]
+        # encode_query's cache already holds these questions (searched above): time the encoder.
+        samples = [timed_ms(lambda q=q: multilingual.encode_query.__wrapped__(q), 1)[0] for q in questions]
         out["e5_question_encoding_p50_ms"] = round(percentile(samples, 50), 1)
         out["e5_question_encoding_p95_ms"] = round(percentile(samples, 95), 1)
         out["target_e5_question_encoding_p95_ms"] = 15
