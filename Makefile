@@ -63,11 +63,12 @@ messages: venv
 # PyTorch's CPU wheel: scripts/train_encoder/setup.sh), then its held-out figures. The weights
 # stay in var/train/run/model; the model card says how to measure them against today's search.
 SHARED_CA ?= ../shared/corpus/ca
+TRAIN_MINUTES ?= 22
 train: venv
 	@scripts/train_encoder/setup.sh .venv-train
 	@mkdir -p var/train
 	$(PY) scripts/train_encoder/pairs.py $(SHARED_CA) var/train/pairs.jsonl --per-file 30
-	.venv-train/bin/python scripts/train_encoder/train.py var/train/pairs.jsonl var/train/run --minutes 22 --batch 32 --max-len 128
+	.venv-train/bin/python scripts/train_encoder/train.py var/train/pairs.jsonl var/train/run --minutes $(TRAIN_MINUTES) --batch 32 --max-len 128
 
 lint: venv
 	$(VENV)/bin/ruff check .
