@@ -105,6 +105,8 @@ _MODAL_AND_VERB = re.compile(
 _SUBJECT_STOP = re.compile(r"[,;:()\[\]]|\b(?:if|where|when|unless|after|before|until|and|or|si|lorsque|lorsqu|sauf|et|ou)\b",
                            re.I)
 _SUBJECT_REACH = 160
+# The one a claim's "requires" / "obliges" puts the duty on, and the verb: its subject (_subjects).
+_REQUIRES_TO = re.compile(r"\b(?:requires|obliges)\s+([^,.;:]{1,80}?)(?:,[^,]{1,40},)?\s+to\s+([^\W\d_]+)", re.I)
 # A subsection's id ("C-42:s39(2)"), and words by which a claim sets a rule aside (_limited_elsewhere).
 _SUBSECTION_ID = re.compile(r":s[^()/]+\((\d+(?:\.\d+)?)\)$")
 _SET_ASIDE = re.compile(r"\b(?:does not apply|do not apply|despite|notwithstanding|malgré|ne s’applique pas)\b", re.I)
@@ -646,13 +648,20 @@ def _subject_replaced(claim_text: str, law: str) -> tuple[str, str, str] | None:
 
 
 def _subjects(text: str) -> dict[str, set[str]]:
-    """{verb stem: the subjects' stems} of each modal verb of `text` (see _subject_replaced)."""
+    """{verb stem: the subjects' stems} of each modal verb of `text`, and of the verb after
+    "requires X to" (X) (see _subject_replaced)."""
     found = {}
     for match in _MODAL_AND_VERB.finditer(text):
         if match.group(1):
             continue  # a passive ("may be refused by the Commission"): its subject is acted on
         before = _SUBJECT_STOP.split(text[max(0, match.start() - _SUBJECT_REACH):match.start()])[-1]
         words = [w.casefold() for w in _WORD.findall(before)]
+        start = next((k + 1 for k, w in enumerate(words) if w in _DETERMINERS), 0)
+        head = next((w for w in words[start:] if _is_content(w) and w not in _FRENCH_SMALL), None)
+        if head:
+            found.setdefault(_stem(match.group(2).casefold()), set()).add(_stem(head))
+    for match in _REQUIRES_TO.finditer(text):  # "requires the employer, as soon as possible, to provide"
+        words = [w.casefold() for w in _WORD.findall(match.group(1))]
         start = next((k + 1 for k, w in enumerate(words) if w in _DETERMINERS), 0)
         head = next((w for w in words[start:] if _is_content(w) and w not in _FRENCH_SMALL), None)
         if head:

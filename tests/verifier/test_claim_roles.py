@@ -33,6 +33,9 @@ PA_16_3 = ("Under s. 16(3) of the Privacy Act, where the head of a government in
 CLC_210_1_3 = ("Under s. 210(1.3) of the Canada Labour Code, every {} who takes the leave of absence must, as soon "
                "as possible, provide the {} with a notice in writing of the beginning of any period of leave, the "
                "reasons for the leave and the length of the leave.")
+CLC_210_1_3_REQUIRES = ("Section 210(1.3) of the Canada Labour Code requires the {}, as soon as possible, to provide "
+                        "the {} with a notice in writing of the beginning of any period of leave, the reasons for the "
+                        "leave and the length of the leave.")
 
 # (wrong claim, words its rationale must name, the faithful claim, language)
 CASES = {
@@ -40,6 +43,9 @@ CASES = {
     "who-gives-notice-swapped": (
         CLC_210_1_3.format("employer", "employee"), "“employ” do “provid”", CLC_210_1_3.format("employee", "employer"),
         "eng"),
+    "who-is-required-to-give-notice-swapped": (
+        CLC_210_1_3_REQUIRES.format("employer", "employee"), "“employ” do “provid”",
+        CLC_210_1_3_REQUIRES.format("employee", "employer"), "eng"),
     "solely-left-out": (PIPEDA_7_1_C.format(""), "“solely for", PIPEDA_7_1_C.format("solely "), "eng"),
     "lead-in-words-do-not-keep-a-condition": (
         PA_8_2_E.format(""), "describes",
