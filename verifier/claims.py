@@ -630,15 +630,14 @@ def _actor_replaced(claim_text: str, law: str) -> tuple[str, str, str] | None:
 
 
 def _subject_replaced(claim_text: str, law: str) -> tuple[str, str, str] | None:
-    """(the claim's subject, the text's, verb) when the claim puts before a modal and its verb
-    ("... must provide", "... est tenu de donner") a subject the text has act under some modal but
-    never that verb, while the text gives that verb another subject: "the head ... must provide
-    the Commissioner with a report" where "the Commissioner shall provide the head ... with a
-    report". A subject is the first word after the first determiner of the words between the last
-    stop (comma, "if", "where", "si" ...) and the modal. Only parties (_PARTIES) are compared, and
-    only one the text names: the subject of a paraphrase may be another word ("an employee's
-    standard hours" for "the standard hours of work of an employee"), and a passive ("may be
-    refused by the Commission") is not compared at all."""
+    """(the claim's subject, the text's, verb) when the claim gives a modal's verb ("... must
+    provide", "... est tenu de donner", "requires ... to provide") a subject other than the one the
+    text gives it: "the head ... must provide the Commissioner with a report" where "the
+    Commissioner shall provide the head ... with a report". A subject is the first word after the
+    first determiner of the words between the last stop (comma, "if", "where", "si" ...) and the
+    modal. Only parties (_PARTIES) are compared, and only one the text names: the subject of a
+    paraphrase may be another word ("an employee's standard hours" for "the standard hours of
+    work of an employee"), and a passive ("may be refused by the Commission") is not compared."""
     stated, named = _subjects(law), _content_stems(law)
     for verb, heads in _subjects(claim_text).items():
         if verb in stated and stated[verb] <= _PARTY_STEMS and heads <= _PARTY_STEMS & named and not heads & stated[verb]:
@@ -655,18 +654,20 @@ def _subjects(text: str) -> dict[str, set[str]]:
         if match.group(1):
             continue  # a passive ("may be refused by the Commission"): its subject is acted on
         before = _SUBJECT_STOP.split(text[max(0, match.start() - _SUBJECT_REACH):match.start()])[-1]
-        words = [w.casefold() for w in _WORD.findall(before)]
-        start = next((k + 1 for k, w in enumerate(words) if w in _DETERMINERS), 0)
-        head = next((w for w in words[start:] if _is_content(w) and w not in _FRENCH_SMALL), None)
-        if head:
-            found.setdefault(_stem(match.group(2).casefold()), set()).add(_stem(head))
+        _add_subject(found, match.group(2), before)
     for match in _REQUIRES_TO.finditer(text):  # "requires the employer, as soon as possible, to provide"
-        words = [w.casefold() for w in _WORD.findall(match.group(1))]
-        start = next((k + 1 for k, w in enumerate(words) if w in _DETERMINERS), 0)
-        head = next((w for w in words[start:] if _is_content(w) and w not in _FRENCH_SMALL), None)
-        if head:
-            found.setdefault(_stem(match.group(2).casefold()), set()).add(_stem(head))
+        _add_subject(found, match.group(2), match.group(1))
     return found
+
+
+def _add_subject(found: dict[str, set[str]], verb: str, phrase: str) -> None:
+    """Add the head of `phrase` (its first content word after its first determiner) as a subject
+    of `verb`."""
+    words = [w.casefold() for w in _WORD.findall(phrase)]
+    start = next((k + 1 for k, w in enumerate(words) if w in _DETERMINERS), 0)
+    head = next((w for w in words[start:] if _is_content(w) and w not in _FRENCH_SMALL), None)
+    if head:
+        found.setdefault(_stem(verb.casefold()), set()).add(_stem(head))
 
 
 def _roles(text: str) -> dict[tuple[str, str], set[str]]:
@@ -870,8 +871,8 @@ def _stem(word: str) -> str:
     return word
 
 
-_MEASURE_STEMS = frozenset(_stem(word) for word in _MEASURES)
-_PARTY_STEMS = frozenset(_stem(party) for party in _PARTIES)  # what a number counts, stemmed as claims are
+_MEASURE_STEMS = frozenset(_stem(word) for word in _MEASURES)  # what a number counts, stemmed as claims are
+_PARTY_STEMS = frozenset(_stem(party) for party in _PARTIES)
 
 
 def _polar_stems(text: str) -> set[tuple[str, bool]]:
@@ -1400,10 +1401,12 @@ def _measure_dropped(figures: set, reading: str) -> str:
 
 
 def _condition_dropped(stems: set[str], reading: str, above: str) -> str:
-    """The first condition of the reading none of whose own words the claim has: the words from
-    "if", "unless", "where", "sauf", "si" ... to the end of its clause, less those the reading has
-    elsewhere, its lead-in (`above`) included: a claim that has "disclosed" from the lead-in has
-    not kept "if the request ... describes the information to be disclosed"."""
+    """The first condition of the reading the claim does not keep: the words from "if", "unless",
+    "where", "sauf", "si" ... to the end of its clause, less those the reading has before it, its
+    lead-in (`above`) included (a claim that has "disclosed" from the lead-in has not kept "if the
+    request ... describes the information to be disclosed") and, when enough are left, less those
+    the rule after it has; a claim keeps it with half of those words, or with any of them when
+    fewer than _CONDITION_OWN_WORDS are left."""
     for match in _CONDITION_MARK.finditer(reading):
         span = _condition_span(reading[match.end():])
         before = _content_stems(f"{above} {reading[:match.start()]}")
