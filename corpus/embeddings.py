@@ -28,9 +28,10 @@ import threading
 from functools import cache, lru_cache
 from pathlib import Path
 
-# One question is a handful of tokens: BLAS threads cost more to wake than they save
-# (24 ms median, 190 ms p95 on two cores, against 9 / 11 ms on one). This only takes effect
-# when numpy is first imported after this module, as it is in the web process.
+# Search multiplies a version's vectors by one question's: BLAS threads cost more to wake than
+# they save on so little (measured when numpy also ran the encoder: 24 ms median, 190 ms p95 on
+# two cores, against 9 / 11 ms on one; onnxruntime has its own threads, set in Encoder). This
+# only takes effect when numpy is first imported after this module, as it is in the web process.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 GRAPH_DIR = Path(__file__).resolve().parent / "data" / "encoder"

@@ -98,7 +98,8 @@ _SUBJECT_MODAL_VERB = re.compile(
     r"((?:[^\W\d_]+\s+){1,6}?)(?:may|shall|must|is required to|has to)(?:,[^,]{1,40},)?\s+(?:not\s+)?(?:be\s+)?"
     r"([^\W\d_]+)", re.I)
 # A modal and the verb it governs, English and French ("shall, as soon as possible, provide", "est
-# tenu de donner"), and where a subject before it starts (_subjects).
+# tenu de donner"), where a subject before it starts, and the determiners before its head
+# (_subjects): hand-written word lists, English then French, like the negators', not derived.
 _MODAL_AND_VERB = re.compile(
     r"\b(?:shall|must|may|is required to|are required to|doit|doivent|peut|peuvent|est tenue? de|"
     r"sont tenue?s de|est tenue? d’|sont tenue?s d’)(?:,[^,]{1,40},)?\s*(?:not\s+|pas\s+)?(be\s+|être\s+)?([^\W\d_]+)", re.I)
