@@ -5,7 +5,7 @@ survive, so no quote, bracket, operator or wildcard a user types reaches a
 full-text query. The synonym and phrase tables map everyday English to the statutes' words
 ("boss" -> employer, "fired" -> dismissal). They are tuned: many entries were written where a
 question of golden.yaml or a dev set missed. An ablation on three sealed English sets
-(docs/evals.md, 2026-12-04) shows them helping as a whole (recall@5 0.71 against 0.60 without
+(docs/eval-history.md, 2026-12-04) shows them helping as a whole (recall@5 0.71 against 0.60 without
 them); single entries were not ablated. The French table is small and changed nothing measured.
 """
 

@@ -102,7 +102,7 @@ class ExtractiveEngine(Engine):
                                 *self._pending_notes(best, corpus)])
         definitions = [c["citations"][0]["provision_id"] for c in claims[len(best):]]
         # "partly", never "supported": on a sealed set the answers given at the threshold cited an
-        # expected section in 3 of 6 questions (docs/evals.md), so the measure proves no more.
+        # expected section in 3 of 6 questions (docs/eval-history.md), so the measure proves no more.
         return Submission({"claims": claims, "reading": _reading(best, corpus, definitions),
                            "not_in_text": not_in_text, "confidence": confidence.as_dict(),
                            "answers_question": {"measure": "retrieval confidence", "verdict": "partly",

@@ -18,7 +18,7 @@ The score is the lowest of them (similarity left out where there is none): an an
 sure as its weakest sign, so a section that matches the question's words but not its sense, or
 the reverse, scores low. Of the variants tried on the tuning sets (the mean, products, a
 logistic fit), this one ranked right answers first about as well as any (AUC 0.66 against 0.67
-for the mean) and kept precision highest at the top; docs/evals.md gives the figures.
+for the mean) and kept precision highest at the top; docs/eval-history.md gives the figures.
 """
 
 from dataclasses import asdict, dataclass
@@ -28,14 +28,14 @@ from django.conf import settings
 # The lowest score at which the engine answers. Chosen, on the tuning sets (golden, holdout*,
 # dev*: 605 in-scope English questions over the default Acts), as the lowest cut at which the
 # answers given still included an expected section in 0.90 of questions (54 of 60; 10% answered).
-# Not validated there: see docs/evals.md for the sealed sets. VERBATIM_EXTRACTIVE_MIN_CONFIDENCE
+# Not validated there: see docs/eval-history.md for the sealed sets. VERBATIM_EXTRACTIVE_MIN_CONFIDENCE
 # overrides it (0 answers every question the engine can quote from).
 DEFAULT_THRESHOLD = 0.445
 # The same for a Korean question, chosen the same way on korean_golden's 54 in-scope questions:
 # at 0.31, 4 answered (7%), each citing an expected article; every score of its 10 questions to
 # decline is below 0.24. On korean_holdout (not used to choose it) 3 of 57 are answered, all
 # rightly, and 16 of 16 declined. The lowest feature is nearly always the passage's share of the
-# question's bigrams, which is why Korean answers so rarely: docs/evals.md.
+# question's bigrams, which is why Korean answers so rarely: docs/eval-history.md.
 KOREAN_THRESHOLD = 0.31
 
 
