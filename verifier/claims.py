@@ -103,9 +103,10 @@ _SUBJECT_MODAL_VERB = re.compile(
 _MODAL_AND_VERB = re.compile(
     r"\b(?:shall|must|may|is required to|are required to|doit|doivent|peut|peuvent|est tenue? de|"
     r"sont tenue?s de|est tenue? d’|sont tenue?s d’)(?:,[^,]{1,40},)?\s*(?:not\s+|pas\s+)?(be\s+|être\s+)?([^\W\d_]+)", re.I)
-_SUBJECT_STOP = re.compile(r"[,;:()\[\]]|\b(?:if|where|when|unless|after|before|until|and|or|si|lorsque|lorsqu|sauf|et|ou)\b",
-                           re.I)
+_SUBJECT_STOP = re.compile(r"[,;:()\[\]]|\b(?:if|where|when|unless|after|before|until|si|lorsque|lorsqu|sauf)\b", re.I)
+_CONJUNCTS = re.compile(r"\b(?:and|or|et|ou)\b", re.I)
 _SUBJECT_REACH = 160
+_ACTOR_WORDS = 3  # "l'agent négociateur", "the programming undertaking": a named actor, not a clause
 # The one a claim's "requires" / "obliges" puts the duty on, and the verb: its subject (_subjects).
 _REQUIRES_TO = re.compile(r"\b(?:requires|obliges)\s+([^,.;:]{1,80}?)(?:,[^,]{1,40},)?\s+to\s+([^\W\d_]+)", re.I)
 # A subsection's id ("C-42:s39(2)"), and words by which a claim sets a rule aside (_limited_elsewhere).
@@ -636,39 +637,49 @@ def _subject_replaced(claim_text: str, law: str) -> tuple[str, str, str] | None:
     text gives it: "the head ... must provide the Commissioner with a report" where "the
     Commissioner shall provide the head ... with a report". A subject is the first word after the
     first determiner of the words between the last stop (comma, "if", "where", "si" ...) and the
-    modal. Only parties (_PARTIES) are compared, and only one the text names: the subject of a
-    paraphrase may be another word ("an employee's standard hours" for "the standard hours of
-    work of an employee"), and a passive ("may be refused by the Commission") is not compared."""
-    stated, named = _subjects(law), _content_stems(law)
-    for verb, heads in _subjects(claim_text).items():
-        if verb in stated and stated[verb] <= _PARTY_STEMS and heads <= _PARTY_STEMS & named and not heads & stated[verb]:
+    modal. Only actors are compared: the listed parties (_PARTIES) and whatever the text itself
+    makes the subject of a modal ("the programming undertaking shall", "l'agent négociateur
+    peut"), and only one the text names: the subject of a paraphrase may be another word ("an
+    employee's standard hours" for "the standard hours of work of an employee"), and a passive
+    ("may be refused by the Commission") is not compared."""
+    (stated, actors), named = _subjects(law), _content_stems(law)
+    actors |= _PARTY_STEMS
+    for verb, heads in _subjects(claim_text)[0].items():
+        if verb in stated and stated[verb] <= actors and heads <= actors & named and not heads & stated[verb]:
             return (" or ".join(f"“{h}”" for h in sorted(heads)), " or ".join(f"“{h}”" for h in sorted(stated[verb])),
                     f"do “{verb}”")
     return None
 
 
-def _subjects(text: str) -> dict[str, set[str]]:
-    """{verb stem: the subjects' stems} of each modal verb of `text`, and of the verb after
-    "requires X to" (X) (see _subject_replaced)."""
-    found = {}
+def _subjects(text: str) -> tuple[dict[str, set[str]], set[str]]:
+    """({verb stem: the subjects' stems} of each modal verb of `text`, and of the verb after
+    "requires X to" (X); the actors: subjects whose words from the last stop to the modal are a
+    determiner and at most _ACTOR_WORDS words, "the programming undertaking shall", not "the
+    dismissal to be unjust may" nor "refuses a request shall") (see _subject_replaced)."""
+    found, actors = {}, set()
     for match in _MODAL_AND_VERB.finditer(text):
         if match.group(1):
             continue  # a passive ("may be refused by the Commission"): its subject is acted on
         before = _SUBJECT_STOP.split(text[max(0, match.start() - _SUBJECT_REACH):match.start()])[-1]
-        _add_subject(found, match.group(2), before)
+        for conjunct in _CONJUNCTS.split(before):  # "the Commissioner or the delegate shall return"
+            head, tight = _add_subject(found, match.group(2), conjunct)
+            if tight:
+                actors.add(head)
     for match in _REQUIRES_TO.finditer(text):  # "requires the employer, as soon as possible, to provide"
         _add_subject(found, match.group(2), match.group(1))
-    return found
+    return found, actors
 
 
-def _add_subject(found: dict[str, set[str]], verb: str, phrase: str) -> None:
+def _add_subject(found: dict[str, set[str]], verb: str, phrase: str) -> tuple[str | None, bool]:
     """Add the head of `phrase` (its first content word after its first determiner) as a subject
-    of `verb`."""
+    of `verb`; return its stem and whether the phrase is a determiner and at most _ACTOR_WORDS words."""
     words = [w.casefold() for w in _WORD.findall(phrase)]
     start = next((k + 1 for k, w in enumerate(words) if w in _DETERMINERS), 0)
     head = next((w for w in words[start:] if _is_content(w) and w not in _FRENCH_SMALL), None)
-    if head:
-        found.setdefault(_stem(verb.casefold()), set()).add(_stem(head))
+    if not head:
+        return None, False
+    found.setdefault(_stem(verb.casefold()), set()).add(_stem(head))
+    return _stem(head), start == 1 and len(words) - start <= _ACTOR_WORDS
 
 
 def _roles(text: str) -> dict[tuple[str, str], set[str]]:

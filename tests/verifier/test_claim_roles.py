@@ -36,6 +36,8 @@ CLC_210_1_3 = ("Under s. 210(1.3) of the Canada Labour Code, every {} who takes 
 CLC_210_1_3_REQUIRES = ("Section 210(1.3) of the Canada Labour Code requires the {}, as soon as possible, to provide "
                         "the {} with a notice in writing of the beginning of any period of leave, the reasons for the "
                         "leave and the length of the leave.")
+C42_30_8_3 = ("Under subsection 30.8(3) of the Copyright Act, {} must make the record referred to in subsection (2) "
+              "available to {} within twenty-four hours after receiving a request.")
 
 # (wrong claim, words its rationale must name, the faithful claim, language)
 CASES = {
@@ -46,6 +48,10 @@ CASES = {
     "who-is-required-to-give-notice-swapped": (
         CLC_210_1_3_REQUIRES.format("employer", "employee"), "“employ” do “provid”",
         CLC_210_1_3_REQUIRES.format("employee", "employer"), "eng"),
+    # The text's subject is no listed party: "The programming undertaking must make" names it an actor.
+    "an-actor-the-text-names-swapped": (
+        C42_30_8_3.format("owners of copyright", "the programming undertaking"), "“owner” do “make”",
+        C42_30_8_3.format("the programming undertaking", "owners of copyright"), "eng"),
     "solely-left-out": (PIPEDA_7_1_C.format(""), "“solely for", PIPEDA_7_1_C.format("solely "), "eng"),
     "lead-in-words-do-not-keep-a-condition": (
         PA_8_2_E.format(""), "describes",
