@@ -35,18 +35,23 @@ browser-deps:
 postgres-up:
 	@scripts/ensure_postgres.sh
 
-# Both databases at once: much of the suite waits on real processes (workers, servers, Chromium),
-# so the two runs overlap well. Each run's output is printed whole when it ends.
+# One database after the other, each spread over TEST_WORKERS processes (pytest-xdist): much of
+# the suite waits on real processes (workers, servers, Chromium), so one more process than cores
+# keeps both cores busy. Each worker loads the default corpus once. Both runs always run.
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 test: venv browser-deps postgres-up
-	$(MAKE) --no-print-directory --output-sync=target -j2 test-sqlite test-postgres
+	@status=0; \
+	  $(MAKE) --no-print-directory test-sqlite || status=1; \
+	  $(MAKE) --no-print-directory test-postgres || status=1; \
+	  exit $$status
 
 test-sqlite: venv
 	@echo "== suite on SQLite =="
-	env -u DATABASE_URL $(PY) -m pytest
+	env -u DATABASE_URL $(PY) -m pytest -n $(TEST_WORKERS)
 
 test-postgres: venv
 	@echo "== suite on PostgreSQL =="
-	DATABASE_URL=$(PG_URL) $(PY) -m pytest -m "not browser"
+	DATABASE_URL=$(PG_URL) $(PY) -m pytest -n $(TEST_WORKERS) -m "not browser"
 
 bench: venv postgres-up
 	PG_URL=$(PG_URL) $(PY) bench/run.py
