@@ -107,8 +107,9 @@ _SUBJECT_STOP = re.compile(r"[,;:()\[\]]|\b(?:if|where|when|unless|after|before|
 _CONJUNCTS = re.compile(r"\b(?:and|or|et|ou)\b", re.I)
 _SUBJECT_REACH = 160
 _ACTOR_WORDS = 3  # "l'agent négociateur", "the programming undertaking": a named actor, not a clause
-# The one a claim's "requires" / "obliges" puts the duty on, and the verb: its subject (_subjects).
-_REQUIRES_TO = re.compile(r"\b(?:requires|obliges)\s+([^,.;:]{1,80}?)(?:,[^,]{1,40},)?\s+to\s+([^\W\d_]+)", re.I)
+# The one a claim's "requires" / "obliges" puts the duty on, and the verb: its subject (_subjects), past
+# a phrase set off by commas or a list ("owners of copyright in the works, sound recordings or ...").
+_REQUIRES_TO = re.compile(r"\b(?:requires|obliges)\s+([^,.;:]{1,80}?)(?:,[^,.;:]{1,60}){0,4},?\s+to\s+([^\W\d_]+)", re.I)
 # A subsection's id ("C-42:s39(2)"), and words by which a claim sets a rule aside (_limited_elsewhere).
 _SUBSECTION_ID = re.compile(r":s[^()/]+\((\d+(?:\.\d+)?)\)$")
 _SET_ASIDE = re.compile(r"\b(?:does not apply|do not apply|despite|notwithstanding|malgré|ne s’applique pas)\b", re.I)
@@ -666,15 +667,21 @@ def _subjects(text: str) -> tuple[dict[str, set[str]], set[str]]:
             if tight:
                 actors.add(head)
     for match in _REQUIRES_TO.finditer(text):  # "requires the employer, as soon as possible, to provide"
-        _add_subject(found, match.group(2), match.group(1))
+        _add_subject(found, match.group(2), match.group(1), starts_the_phrase=True)
     return found, actors
 
 
-def _add_subject(found: dict[str, set[str]], verb: str, phrase: str) -> tuple[str | None, bool]:
-    """Add the head of `phrase` (its first content word after its first determiner) as a subject
-    of `verb`; return its stem and whether the phrase is a determiner and at most _ACTOR_WORDS words."""
+def _add_subject(found: dict[str, set[str]], verb: str, phrase: str,
+                 starts_the_phrase: bool = False) -> tuple[str | None, bool]:
+    """Add the head of `phrase` (its first content word after its first determiner; with
+    `starts_the_phrase`, after a determiner only where it opens the phrase: "owners of copyright in
+    the works") as a subject of `verb`; return its stem and whether the phrase is a determiner and
+    at most _ACTOR_WORDS words."""
     words = [w.casefold() for w in _WORD.findall(phrase)]
-    start = next((k + 1 for k, w in enumerate(words) if w in _DETERMINERS), 0)
+    if starts_the_phrase:
+        start = 1 if words and words[0] in _DETERMINERS else 0
+    else:
+        start = next((k + 1 for k, w in enumerate(words) if w in _DETERMINERS), 0)
     head = next((w for w in words[start:] if _is_content(w) and w not in _FRENCH_SMALL), None)
     if not head:
         return None, False

@@ -38,6 +38,9 @@ CLC_210_1_3_REQUIRES = ("Section 210(1.3) of the Canada Labour Code requires the
                         "leave and the length of the leave.")
 C42_30_8_3 = ("Under subsection 30.8(3) of the Copyright Act, {} must make the record referred to in subsection (2) "
               "available to {} within twenty-four hours after receiving a request.")
+C42_30_8_3_REQUIRES = ("Subsection 30.8(3) of the Copyright Act requires {} to make the record referred to in "
+                       "subsection (2) available to {} within twenty-four hours after receiving a request.")
+WORKS = "owners of copyright in the works, sound recordings or performer’s performances"
 
 # (wrong claim, words its rationale must name, the faithful claim, language)
 CASES = {
@@ -52,6 +55,10 @@ CASES = {
     "an-actor-the-text-names-swapped": (
         C42_30_8_3.format("owners of copyright", "the programming undertaking"), "“owner” do “make”",
         C42_30_8_3.format("the programming undertaking", "owners of copyright"), "eng"),
+    # The one "requires" names is read past a list set off by commas, with no determiner before it.
+    "who-is-required-through-a-list-swapped": (
+        C42_30_8_3_REQUIRES.format(WORKS, "the programming undertaking"), "“owner” do “make”",
+        C42_30_8_3_REQUIRES.format("the programming undertaking", WORKS), "eng"),
     "solely-left-out": (PIPEDA_7_1_C.format(""), "“solely for", PIPEDA_7_1_C.format("solely "), "eng"),
     "lead-in-words-do-not-keep-a-condition": (
         PA_8_2_E.format(""), "describes",
