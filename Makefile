@@ -37,7 +37,9 @@ postgres-up:
 
 # One database after the other, each spread over TEST_WORKERS processes (pytest-xdist): much of
 # the suite waits on real processes (workers, servers, Chromium), so one more process than cores
-# keeps both cores busy. Each worker loads the default corpus once. Both runs always run.
+# keeps both cores busy. Each worker loads the default corpus once. --dist load hands each worker
+# tests in collection order, so pytest-django's order (tests that flush the database last) holds.
+# Both runs always run.
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 test: venv browser-deps postgres-up
 	@status=0; \
@@ -47,11 +49,11 @@ test: venv browser-deps postgres-up
 
 test-sqlite: venv
 	@echo "== suite on SQLite =="
-	env -u DATABASE_URL $(PY) -m pytest -n $(TEST_WORKERS)
+	env -u DATABASE_URL $(PY) -m pytest -n $(TEST_WORKERS) --dist load
 
 test-postgres: venv
 	@echo "== suite on PostgreSQL =="
-	DATABASE_URL=$(PG_URL) $(PY) -m pytest -n $(TEST_WORKERS) -m "not browser"
+	DATABASE_URL=$(PG_URL) $(PY) -m pytest -n $(TEST_WORKERS) --dist load -m "not browser"
 
 bench: venv postgres-up
 	PG_URL=$(PG_URL) $(PY) bench/run.py
