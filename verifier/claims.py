@@ -107,6 +107,10 @@ _SUBJECT_STOP = re.compile(r"[,;:()\[\]]|\b(?:if|where|when|unless|after|before|
 _CONJUNCTS = re.compile(r"\b(?:and|or|et|ou)\b", re.I)
 _SUBJECT_REACH = 160
 _ACTOR_WORDS = 3  # "l'agent négociateur", "the programming undertaking": a named actor, not a clause
+# Who receives what a verb gives: the noun after "to" / "à" a few words on ("donner à l’agent
+# négociateur un avis", "report to the Commission"; _giver_and_receiver_swapped). Hand-written, EN then FR.
+_TO = frozenset("to à au aux".split())
+_RECEIVER_REACH = 6
 # The one a claim's "requires" / "obliges" puts the duty on, and the verb: its subject (_subjects), past
 # a phrase set off by commas or a list ("owners of copyright in the works, sound recordings or ...").
 _REQUIRES_TO = re.compile(r"\b(?:requires|obliges)\s+([^,.;:]{1,80}?)(?:,[^,.;:]{1,60}){0,4},?\s+to\s+([^\W\d_]+)", re.I)
@@ -421,6 +425,8 @@ def _reading_differs(own: str, text: str, name: str, claim_text: str) -> str:
          "The claim puts {0} before {1} where {name} never does (who does what to whom?)"),
         (lambda: _actor_replaced(claim_text, text), "The claim has {0} {2} where {name} has {1}"),
         (lambda: _subject_replaced(claim_text, text), "The claim has {0} {2} where {name} has {1}"),
+        (lambda: _giver_and_receiver_swapped(claim_text, text),
+         "The claim turns who gives to whom: “{0}” {2} to “{1}”, where {name} has “{1}” {2} to “{0}”"),
     )
     for find, message in readings:
         found = find()
@@ -687,6 +693,62 @@ def _add_subject(found: dict[str, set[str]], verb: str, phrase: str,
         return None, False
     found.setdefault(_stem(verb.casefold()), set()).add(_stem(head))
     return _stem(head), start == 1 and len(words) - start <= _ACTOR_WORDS
+
+
+def _giver_and_receiver_swapped(claim_text: str, law: str) -> tuple[str, str, str] | None:
+    """(claim's giver, claim's receiver, verb) when the claim has the one the text makes a verb's
+    receiver give it to the one the text makes its subject, with the same verb, in any tense:
+    "la Commission présente son rapport à l’enquêteur" where "l’enquêteur présente son rapport à
+    la Commission"; "l’agent négociateur est tenu de donner à l’employeur" where "l’employeur est
+    tenu de donner à l’agent négociateur". Both ends must be turned, so a paraphrase that names
+    one party otherwise is not read as a swap."""
+    stated = _givers_and_receivers(law)
+    for verb, pairs in _givers_and_receivers(claim_text).items():
+        for giver, receiver in pairs:
+            if giver != receiver and (receiver, giver) in stated.get(verb, set()) and (giver, receiver) not in stated[verb]:
+                return giver, receiver, f"“{verb}”"
+    return None
+
+
+def _givers_and_receivers(text: str) -> dict[str, set[tuple[str, str]]]:
+    """{verb stem: (giver stem, receiver stem)} for each content word followed within
+    _RECEIVER_REACH words by "to" / "à" and a noun, its giver the head of the phrase a determiner
+    opens right before it (or before the modal governing it: "l’employeur est tenu de donner")."""
+    tokens = _POLAR_TOKEN.findall(text)
+    words = [t.casefold() for t in tokens]
+    subjects = _subjects(text)[0]
+    found = {}
+    for i, word in enumerate(words):
+        if not _is_content(word) or word in _DETERMINERS or word in _TO:
+            continue
+        receiver = _receiver_after(words, i)
+        givers = {g for g in [_giver_before(words, i)] if g} or subjects.get(_stem(word), set())
+        for giver in givers if receiver else ():
+            found.setdefault(_stem(word), set()).add((giver, receiver))
+    return found
+
+
+def _receiver_after(words: list[str], i: int) -> str | None:
+    for k in range(i + 1, min(len(words), i + 1 + _RECEIVER_REACH)):
+        if words[k] in _CHUNK_ENDS:
+            return None
+        if words[k] in _TO:
+            rest = words[k + 1:k + 4]
+            start = 1 if rest and rest[0] in _DETERMINERS else 0
+            head = next((w for w in rest[start:] if _is_content(w) and w not in _FRENCH_SMALL), None)
+            return _stem(head) if head and (start or words[k] in ("au", "aux")) else None
+    return None
+
+
+def _giver_before(words: list[str], i: int) -> str | None:
+    """The head of a determiner and at most _ACTOR_WORDS words right before word i."""
+    for k in range(i - 1, max(-1, i - 2 - _ACTOR_WORDS), -1):
+        if words[k] in _CHUNK_ENDS:
+            return None
+        if words[k] in _DETERMINERS:
+            head = next((w for w in words[k + 1:i] if _is_content(w) and w not in _FRENCH_SMALL), None)
+            return _stem(head) if head else None
+    return None
 
 
 def _roles(text: str) -> dict[tuple[str, str], set[str]]:

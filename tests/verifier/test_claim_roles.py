@@ -41,6 +41,8 @@ C42_30_8_3 = ("Under subsection 30.8(3) of the Copyright Act, {} must make the r
 C42_30_8_3_REQUIRES = ("Subsection 30.8(3) of the Copyright Act requires {} to make the record referred to in "
                        "subsection (2) available to {} within twenty-four hours after receiving a request.")
 WORKS = "owners of copyright in the works, sound recordings or performer’s performances"
+LCDP_44_1 = ("Selon le paragraphe 44(1) de la Loi canadienne sur les droits de la personne, {} présente son "
+             "rapport à {} le plus tôt possible après la fin de l’enquête.")
 
 # (wrong claim, words its rationale must name, the faithful claim, language)
 CASES = {
@@ -59,6 +61,10 @@ CASES = {
     "who-is-required-through-a-list-swapped": (
         C42_30_8_3_REQUIRES.format(WORKS, "the programming undertaking"), "“owner” do “make”",
         C42_30_8_3_REQUIRES.format("the programming undertaking", WORKS), "eng"),
+    # No modal, no listed party: who gives to whom is read off the word the two share.
+    "qui-remet-a-qui-inverse": (
+        LCDP_44_1.format("la Commission", "l’enquêteur"), "“commission” “rapport” to “enquêteur”",
+        LCDP_44_1.format("l’enquêteur", "la Commission"), "fra"),
     "solely-left-out": (PIPEDA_7_1_C.format(""), "“solely for", PIPEDA_7_1_C.format("solely "), "eng"),
     "lead-in-words-do-not-keep-a-condition": (
         PA_8_2_E.format(""), "describes",
