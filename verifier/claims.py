@@ -110,6 +110,12 @@ _ACTOR_WORDS = 3  # "l'agent négociateur", "the programming undertaking": a nam
 # Who receives what a verb gives: the noun after "to" / "à" a few words on ("donner à l’agent
 # négociateur un avis", "report to the Commission"; _giver_and_receiver_swapped). Hand-written, EN then FR.
 _TO = frozenset("to à au aux".split())
+# The unit a rule is made "for the purposes of" ("of that subsection", "de la présente partie"): a
+# claim that puts another ("for all purposes of the Act") states a wider or narrower rule.
+_PURPOSES_OF = re.compile(
+    r"\b(?:purposes? of|application (?:de|du|des)|fins (?:de|du|des))\s+(?:(?:this|that|the|these|those|such|la|le|"
+    r"l’|l'|cette|ce|cet|présente|présent|même)\s*)*(act|part|division|subdivision|section|subsection|paragraph|"
+    r"subparagraph|schedule|loi|partie|sous-section|article|paragraphe|alinéa|sous-alinéa|annexe)\b", re.I)
 _RECEIVER_REACH = 6
 # The one a claim's "requires" / "obliges" puts the duty on, and the verb: its subject (_subjects), past
 # a phrase set off by commas or a list ("owners of copyright in the works, sound recordings or ...").
@@ -425,6 +431,7 @@ def _reading_differs(own: str, text: str, name: str, claim_text: str) -> str:
          "The claim puts {0} before {1} where {name} never does (who does what to whom?)"),
         (lambda: _actor_replaced(claim_text, text), "The claim has {0} {2} where {name} has {1}"),
         (lambda: _subject_replaced(claim_text, text), "The claim has {0} {2} where {name} has {1}"),
+        (lambda: _purpose_scope_widened(claim_text, text), "The claim says “{0}” where {name} says “{1}”"),
         (lambda: _giver_and_receiver_swapped(claim_text, text),
          "The claim turns who gives to whom: “{0}” {2} to “{1}”, where {name} has “{1}” {2} to “{0}”"),
     )
@@ -693,6 +700,17 @@ def _add_subject(found: dict[str, set[str]], verb: str, phrase: str,
         return None, False
     found.setdefault(_stem(verb.casefold()), set()).add(_stem(head))
     return _stem(head), start == 1 and len(words) - start <= _ACTOR_WORDS
+
+
+def _purpose_scope_widened(claim_text: str, law: str) -> tuple[str, str] | None:
+    """(claim's words, text's words) when the claim makes a rule for the purposes of a unit the
+    text does not: "for all purposes of the Act" where the text says "for the purposes of that
+    subsection"."""
+    stated = {m.group(1).casefold(): m.group() for m in _PURPOSES_OF.finditer(law)}
+    for match in _PURPOSES_OF.finditer(claim_text):
+        if stated and match.group(1).casefold() not in stated:
+            return match.group(), next(iter(stated.values()))
+    return None
 
 
 def _giver_and_receiver_swapped(claim_text: str, law: str) -> tuple[str, str, str] | None:

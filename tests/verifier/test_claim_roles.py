@@ -43,6 +43,9 @@ C42_30_8_3_REQUIRES = ("Subsection 30.8(3) of the Copyright Act requires {} to m
 WORKS = "owners of copyright in the works, sound recordings or performer’s performances"
 LCDP_44_1 = ("Selon le paragraphe 44(1) de la Loi canadienne sur les droits de la personne, {} présente son "
              "rapport à {} le plus tôt possible après la fin de l’enquête.")
+CLC_56 = ("Under section 56 of the Canada Labour Code, a collective agreement entered into between a bargaining agent "
+          "and an employer in respect of a bargaining unit is, {}, binding on the bargaining agent, every employee in "
+          "the bargaining unit and the employer.")
 
 # (wrong claim, words its rationale must name, the faithful claim, language)
 CASES = {
@@ -65,6 +68,10 @@ CASES = {
     "qui-remet-a-qui-inverse": (
         LCDP_44_1.format("la Commission", "l’enquêteur"), "“commission” “rapport” to “enquêteur”",
         LCDP_44_1.format("l’enquêteur", "la Commission"), "fra"),
+    # The unit a rule is made for the purposes of, widened from the Part to the Act.
+    "purposes-of-the-part-widened-to-the-act": (
+        CLC_56.format("subject to and for the purposes of the Act"), "“purposes of the Act”",
+        CLC_56.format("subject to and for the purposes of this Part"), "eng"),
     "solely-left-out": (PIPEDA_7_1_C.format(""), "“solely for", PIPEDA_7_1_C.format("solely "), "eng"),
     "lead-in-words-do-not-keep-a-condition": (
         PA_8_2_E.format(""), "describes",
