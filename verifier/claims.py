@@ -1061,10 +1061,13 @@ _MODAL_KINDS = (
 # Conditions the reading sets on what it says. Its exceptions for reservations ("unless
 # otherwise", "except as", "sauf disposition") were ablated on 2026-12-02: without them no labelled,
 # probe or sealed claim came out verified that had not, and the sealed set lost one false "verified".
+# "where" opens a condition after a comma, at the start, or before a determiner ("who requested it
+# where the examination ... would be"), but not after a word of place ("any place where an employee
+# is engaged"): a hand-written list.
 _CONDITION_MARK = re.compile(
     r"(?:\b(?:only if|if|unless|provided that|on condition that|except|"
     r"que si|si|s’il|s’ils|lorsque|lorsqu|à moins|dans les cas où|dans le cas où|pourvu que|à (?:la )?condition|"
-    r"sauf)\b|(?:^|,\s*)where\b)", re.I)
+    r"sauf)\b|(?:^|,\s*)where\b|(?<!\bplace\s)(?<!\bplaces\s)(?<!\bpremises\s)(?<!\barea\s)(?<!\bareas\s)(?<!\blocation\s)(?<!\bsite\s)(?<!\bpoint\s)(?<!\bcountry\s)(?<!\bprovince\s)(?<!\broom\s)(?<!\bbuilding\s)\bwhere(?=\s+(?:the|a|an|any|it|there)\s))", re.I)
 _CONDITION_IN_CLAIM = re.compile(
     r"\b(?:only if|if|unless|provided|on condition|except|where|when|whenever|in the cases?|in cases|subject to|"
     r"que si|si|s’il|s’ils|lorsque|lorsqu|à moins|dans les cas|dans le cas|pourvu|à (?:la )?condition|sauf|sous réserve)\b",

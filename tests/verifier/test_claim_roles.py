@@ -46,6 +46,8 @@ LCDP_44_1 = ("Selon le paragraphe 44(1) de la Loi canadienne sur les droits de l
 CLC_56 = ("Under section 56 of the Canada Labour Code, a collective agreement entered into between a bargaining agent "
           "and an employer in respect of a bargaining unit is, {}, binding on the bargaining agent, every employee in "
           "the bargaining unit and the employer.")
+CLC_32_2 = ("Under subsection 32(2) of the Canada Labour Code, the Board may certify a council of trade unions as the "
+            "bargaining agent for a bargaining unit{}.")
 
 # (wrong claim, words its rationale must name, the faithful claim, language)
 CASES = {
@@ -72,6 +74,11 @@ CASES = {
     "purposes-of-the-part-widened-to-the-act": (
         CLC_56.format("subject to and for the purposes of the Act"), "“purposes of the Act”",
         CLC_56.format("subject to and for the purposes of this Part"), "eng"),
+    # A condition "where" opens with no comma before it.
+    "a-where-condition-without-a-comma-dropped": (
+        CLC_32_2.format(""), "drops the condition “where the Board is satisfied",
+        CLC_32_2.format(" where the Board is satisfied that the requirements for certification prescribed by or "
+                        "pursuant to this Part have been met"), "eng"),
     "solely-left-out": (PIPEDA_7_1_C.format(""), "“solely for", PIPEDA_7_1_C.format("solely "), "eng"),
     "lead-in-words-do-not-keep-a-condition": (
         PA_8_2_E.format(""), "describes",
