@@ -1083,6 +1083,9 @@ _CONDITION_CONTINUES = re.compile(r"\s*(?:et que|et qu’|et qu'|and (?:if|where
 _CONDITION_AND = re.compile(r",?\s+\b(?:et que|et qu’|et qu'|and)\b\s+", re.I)
 _CROSS_REFERENCE = re.compile(r"\b(?:section|subsection|paragraph|article|paragraphe|alinéa|this (?:Act|Part|Division))\b"
                               r"|\(\d", re.I)
+# "or" opening another way a condition is met ("or with the consent of the Board"), not "by or under".
+_ANOTHER_WAY = re.compile(r"\b(?:or|ou)\s+(?=(?:with|without|if|where|when|unless|on|upon|avec|sans|si|lorsque|sur)\b)",
+                          re.I)
 _COPULAS = frozenset("is are be est sont".split())
 
 
@@ -1486,8 +1489,11 @@ def _condition_item_dropped(stems: set[str], unit: ProvisionView, corpus: Corpus
 def _is_reservation(part: str, own: set[str]) -> bool:
     """A condition that only defers to other provisions ("except when subsection (1.01) applies",
     "Sauf disposition contraire prévue sous le régime de la présente section"): a cross-reference
-    and at most three words of its own (`own`). Not a condition a claim must keep."""
-    return bool(_CROSS_REFERENCE.search(part)) and len(own) <= 3
+    and at most three words of its own (`own`), in each of its alternatives: "except as provided by
+    subsection 36(2) or with the consent of the Board" also sets a condition of its own, which a
+    claim must keep. Not a condition a claim must keep."""
+    alternatives = _ANOTHER_WAY.split(part)
+    return all(_CROSS_REFERENCE.search(alternative) for alternative in alternatives) and len(own) <= 3
 
 
 def _measure_dropped(figures: set, reading: str) -> str:

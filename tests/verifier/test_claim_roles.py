@@ -48,6 +48,9 @@ CLC_56 = ("Under section 56 of the Canada Labour Code, a collective agreement en
           "the bargaining unit and the employer.")
 CLC_32_2 = ("Under subsection 32(2) of the Canada Labour Code, the Board may certify a council of trade unions as the "
             "bargaining agent for a bargaining unit{}.")
+CLC_67_1 = ("Under subsection 67(1) of the Canada Labour Code, a collective agreement with no provision as to its term "
+            "is deemed to be for a term of one year from the date on which it comes into force and shall not, except "
+            "as provided by subsection 36(2){}, be terminated by the parties within that term of one year.")
 
 # (wrong claim, words its rationale must name, the faithful claim, language)
 CASES = {
@@ -79,6 +82,10 @@ CASES = {
         CLC_32_2.format(""), "drops the condition “where the Board is satisfied",
         CLC_32_2.format(" where the Board is satisfied that the requirements for certification prescribed by or "
                         "pursuant to this Part have been met"), "eng"),
+    # A cross-reference defers; "or with the consent of the Board" beside it is a condition of its own.
+    "the-other-way-out-of-a-reservation-dropped": (
+        CLC_67_1.format(""), "drops the condition “except as provided by subsection 36(2) or with the consent",
+        CLC_67_1.format(" or with the consent of the Board"), "eng"),
     "solely-left-out": (PIPEDA_7_1_C.format(""), "“solely for", PIPEDA_7_1_C.format("solely "), "eng"),
     "lead-in-words-do-not-keep-a-condition": (
         PA_8_2_E.format(""), "describes",
