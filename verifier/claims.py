@@ -101,7 +101,7 @@ _SUBJECT_MODAL_VERB = re.compile(
 # tenu de donner"), where a subject before it starts, and the determiners before its head
 # (_subjects): hand-written word lists, English then French, like the negators', not derived.
 _MODAL_AND_VERB = re.compile(
-    r"\b(?:shall|must|may|is required to|are required to|doit|doivent|peut|peuvent|est tenue? de|"
+    r"\b(?:(?:shall|must|may) be required to|shall|must|may|is required to|are required to|doit|doivent|peut|peuvent|est tenue? de|"
     r"sont tenue?s de|est tenue? d’|sont tenue?s d’)(?:,[^,]{1,40},)?\s*(?:not\s+|pas\s+)?(be\s+|être\s+)?([^\W\d_]+)", re.I)
 _SUBJECT_STOP = re.compile(r"[,;:()\[\]]|\b(?:if|where|when|unless|after|before|until|si|lorsque|lorsqu|sauf)\b", re.I)
 _CONJUNCTS = re.compile(r"\b(?:and|or|et|ou)\b", re.I)
@@ -431,6 +431,7 @@ def _reading_differs(own: str, text: str, name: str, claim_text: str) -> str:
          "The claim puts {0} before {1} where {name} never does (who does what to whom?)"),
         (lambda: _actor_replaced(claim_text, text), "The claim has {0} {2} where {name} has {1}"),
         (lambda: _subject_replaced(claim_text, text), "The claim has {0} {2} where {name} has {1}"),
+        (lambda: _doer_replaced(claim_text, text), "The claim has “{0}” {2} where {name} has “{1}” do it"),
         (lambda: _purpose_scope_widened(claim_text, text), "The claim says “{0}” where {name} says “{1}”"),
         (lambda: _giver_and_receiver_swapped(claim_text, text),
          "The claim turns who gives to whom: “{0}” {2} to “{1}”, where {name} has “{1}” {2} to “{0}”"),
@@ -700,6 +701,39 @@ def _add_subject(found: dict[str, set[str]], verb: str, phrase: str,
         return None, False
     found.setdefault(_stem(verb.casefold()), set()).add(_stem(head))
     return _stem(head), start == 1 and len(words) - start <= _ACTOR_WORDS
+
+
+def _doer_replaced(claim_text: str, law: str) -> tuple[str, str, str] | None:
+    """(claim's doer, text's doer, what is done) when the claim gives a modal's verb and its object
+    ("is required to prove only receipts") to another doer than the text, which gives the same
+    doer the same verb with another object: "the defendant is required to prove only receipts"
+    where "(a) the plaintiff shall be required to prove only receipts ...; (b) the defendant shall
+    be required to prove every element of cost"."""
+    stated = _doings(law)
+    for doer, verb, thing in _doings(claim_text):
+        others = {d for d, v, t in stated if v == verb and t == thing}
+        if others and doer not in others and any(d == doer and v == verb for d, v, _ in stated):
+            return doer, sorted(others)[0], f"do “{verb} … {thing}”"
+    return None
+
+
+def _doings(text: str) -> set[tuple[str, str, str]]:
+    """(doer stem, verb stem, object stem) of each modal verb of `text` that has a subject and,
+    within three words after it, a content word ("only" and the like skipped)."""
+    found = set()
+    for match in _MODAL_AND_VERB.finditer(text):
+        if match.group(1):
+            continue
+        before = _SUBJECT_STOP.split(text[max(0, match.start() - _SUBJECT_REACH):match.start()])[-1]
+        heads = {}
+        _add_subject(heads, match.group(2), before)
+        after = [w.casefold() for w in _WORD.findall(text[match.end():match.end() + 60])][:3]
+        thing = next((w for w in after if _is_content(w) and not _ONLY.fullmatch(w) and w not in _DETERMINERS), None)
+        for verb, doers in heads.items():
+            for doer in doers:
+                if thing:
+                    found.add((doer, verb, _stem(thing)))
+    return found
 
 
 def _purpose_scope_widened(claim_text: str, law: str) -> tuple[str, str] | None:

@@ -51,6 +51,8 @@ CLC_32_2 = ("Under subsection 32(2) of the Canada Labour Code, the Board may cer
 CLC_67_1 = ("Under subsection 67(1) of the Canada Labour Code, a collective agreement with no provision as to its term "
             "is deemed to be for a term of one year from the date on which it comes into force and shall not, except "
             "as provided by subsection 36(2){}, be terminated by the parties within that term of one year.")
+C42_35_2 = ("Under subsection 35(2) of the Copyright Act, in proving profits, the {} shall be required to prove only "
+            "receipts or revenues derived from the infringement.")
 
 # (wrong claim, words its rationale must name, the faithful claim, language)
 CASES = {
@@ -86,6 +88,9 @@ CASES = {
     "the-other-way-out-of-a-reservation-dropped": (
         CLC_67_1.format(""), "drops the condition “except as provided by subsection 36(2) or with the consent",
         CLC_67_1.format(" or with the consent of the Board"), "eng"),
+    # Both parties prove something; who proves what is the point ("shall be required to" is no passive).
+    "who-proves-which-thing-swapped": (
+        C42_35_2.format("defendant"), "“defend” do “prov … receipt”", C42_35_2.format("plaintiff"), "eng"),
     "solely-left-out": (PIPEDA_7_1_C.format(""), "“solely for", PIPEDA_7_1_C.format("solely "), "eng"),
     "lead-in-words-do-not-keep-a-condition": (
         PA_8_2_E.format(""), "describes",
