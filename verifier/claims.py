@@ -391,6 +391,7 @@ def _support_verdict(claim, cited, corpus) -> ClaimVerdict:
         )
     differs = (_reading_differs(own, text, name, _unquoted(claim.text))
                or _connector_turned(claim, text, name)
+               or _compound_named_alone(own, contexts, name)
                or _clause_differs(own, words, contexts, name)
                or _quotes_apart(claim.quotes, cited, corpus, name)
                or _alignment_differs(claim, cited, corpus, name)
@@ -701,6 +702,25 @@ def _add_subject(found: dict[str, set[str]], verb: str, phrase: str,
         return None, False
     found.setdefault(_stem(verb.casefold()), set()).add(_stem(head))
     return _stem(head), start == 1 and len(words) - start <= _ACTOR_WORDS
+
+
+def _compound_named_alone(own: str, contexts: list[_Context], name: str) -> str:
+    """_compound_cut over the units' own text (a note may name "the Chair" alone)."""
+    found = _compound_cut(own, " ".join(context.law for context in contexts))
+    return f"The claim says “{found[0]}” where {name} says “{found[1]}”" if found else ""
+
+
+def _compound_cut(own: str, law: str) -> tuple[str, str] | None:
+    """(claim's word, text's compound) when the claim names alone what the text has only as the
+    last part of a hyphenated compound: "the Chair" where the text says "the Vice-chair" (another
+    office), "employed" where it says "self-employed"."""
+    compounds = {m.group().rsplit("-", 1)[1].casefold(): m.group() for m in _COMPOUND.finditer(law)}
+    alone = {w.casefold() for w in _WORD.findall(_COMPOUND.sub(" ", law))}
+    for word in _WORD.findall(_COMPOUND.sub(" ", own)):
+        word = word.casefold()
+        if word in compounds and word not in alone and _is_content(word) and word not in _STRUCTURE_WORDS:
+            return word, compounds[word]
+    return None
 
 
 def _doer_replaced(claim_text: str, law: str) -> tuple[str, str, str] | None:
@@ -1117,6 +1137,9 @@ _CONDITION_CONTINUES = re.compile(r"\s*(?:et que|et qu’|et qu'|and (?:if|where
 _CONDITION_AND = re.compile(r",?\s+\b(?:et que|et qu’|et qu'|and)\b\s+", re.I)
 _CROSS_REFERENCE = re.compile(r"\b(?:section|subsection|paragraph|article|paragraphe|alinéa|this (?:Act|Part|Division))\b"
                               r"|\(\d", re.I)
+_COMPOUND = re.compile(r"\b[^\W\d_]+(?:-[^\W\d_]+)+\b")
+_STRUCTURE_WORDS = frozenset("""section subsection paragraph subparagraph clause part division schedule article
+    paragraphe alinéa partie annexe""".split())
 # "or" opening another way a condition is met ("or with the consent of the Board"), not "by or under".
 _ANOTHER_WAY = re.compile(r"\b(?:or|ou)\s+(?=(?:with|without|if|where|when|unless|on|upon|avec|sans|si|lorsque|sur)\b)",
                           re.I)

@@ -53,6 +53,9 @@ CLC_67_1 = ("Under subsection 67(1) of the Canada Labour Code, a collective agre
             "as provided by subsection 36(2){}, be terminated by the parties within that term of one year.")
 C42_35_2 = ("Under subsection 35(2) of the Copyright Act, in proving profits, the {} shall be required to prove only "
             "receipts or revenues derived from the infringement.")
+CLC_137_1_4 = ("Under subsection 137.1(4) of the Canada Labour Code, a quorum of the Commission consists of the "
+               "chairperson or alternate chairperson, one member representative of {} employees and one member "
+               "representative of employers.")
 
 # (wrong claim, words its rationale must name, the faithful claim, language)
 CASES = {
@@ -91,6 +94,9 @@ CASES = {
     # Both parties prove something; who proves what is the point ("shall be required to" is no passive).
     "who-proves-which-thing-swapped": (
         C42_35_2.format("defendant"), "“defend” do “prov … receipt”", C42_35_2.format("plaintiff"), "eng"),
+    # "supervisory" named alone where the text has only "non-supervisory".
+    "a-compound-cut-to-its-last-part": (
+        CLC_137_1_4.format("supervisory"), "“supervisory” where", CLC_137_1_4.format("non-supervisory"), "eng"),
     "solely-left-out": (PIPEDA_7_1_C.format(""), "“solely for", PIPEDA_7_1_C.format("solely "), "eng"),
     "lead-in-words-do-not-keep-a-condition": (
         PA_8_2_E.format(""), "describes",
