@@ -37,7 +37,7 @@ postgres-up:
 
 # One database after the other, each spread over TEST_WORKERS processes (pytest-xdist): much of
 # the suite waits on real processes (workers, servers, Chromium), so one more process than cores
-# keeps both cores busy. Each worker loads the default corpus once. --dist load hands each worker
+# keeps both cores busy. On SQLite the workers load the default corpus once between them. --dist load hands each worker
 # tests in collection order, so pytest-django's order (tests that flush the database last) holds.
 # Both runs always run.
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))

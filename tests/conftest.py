@@ -1,5 +1,7 @@
 """Shared fixtures: the test database holds the default corpus, loaded once per session."""
 
+import os
+
 import pytest
 from django.conf import settings
 from django.core.management import call_command
@@ -130,13 +132,13 @@ def django_db_setup(django_db_setup, django_db_blocker, tmp_path_factory, reques
     if "default" not in _get_databases_for_setup(request.session.items)[0]:
         yield  # no test of this run uses the ORM, so no test database was made: nothing to load
         return
+    if connection.vendor == "sqlite" and os.environ.get("PYTEST_XDIST_WORKER"):
+        with django_db_blocker.unblock():
+            SEEDED_SQLITE["path"] = _seeded_once_for_all_workers(tmp_path_factory.getbasetemp().parent)
+        yield
+        return
     with django_db_blocker.unblock():
-        call_command("ingest_justice_laws", *[str(p) for p in settings.VERBATIM_DEFAULT_CORPUS],
-                     progress_every=0, verbosity=0)
-        load_korean_revisions(KOREAN_REVISIONS)
-        call_command("embed_sections", verbosity=0)  # vectors ship with the corpus: about a second
-        from research.roles import ensure_roles
-        ensure_roles()
+        _load_the_default_corpus()
     if connection.vendor == "postgresql":
         yield from _seeded_postgres_template()
     else:
@@ -145,12 +147,43 @@ def django_db_setup(django_db_setup, django_db_blocker, tmp_path_factory, reques
         yield
 
 
-def _seeded_sqlite_copy(folder):
+def _load_the_default_corpus():
+    call_command("ingest_justice_laws", *[str(p) for p in settings.VERBATIM_DEFAULT_CORPUS],
+                 progress_every=0, verbosity=0)
+    load_korean_revisions(KOREAN_REVISIONS)
+    call_command("embed_sections", verbosity=0)  # vectors ship with the corpus: about a second
+    from research.roles import ensure_roles
+    ensure_roles()
+
+
+def _seeded_once_for_all_workers(shared_folder):
+    """Under pytest-xdist on SQLite: the first worker loads the corpus and leaves a copy in the
+    folder the workers share; the others wait for it and restore it into their own in-memory test
+    database with SQLite's backup API (about a second against half a minute of loading each).
+    Returns the shared copy's path."""
+    import sqlite3
+
+    from filelock import FileLock
+
+    shared = shared_folder / "seeded-corpus.sqlite3"
+    with FileLock(f"{shared}.lock"):
+        if shared.exists():
+            connection.ensure_connection()
+            with sqlite3.connect(shared) as source:
+                source.backup(connection.connection)
+            source.close()
+        else:
+            _load_the_default_corpus()
+            _seeded_sqlite_copy(shared_folder, shared.name + ".part").rename(shared)
+    return shared
+
+
+def _seeded_sqlite_copy(folder, name="corpus.sqlite3"):
     """Copy the freshly seeded in-memory SQLite test database into a file, with SQLite's backup
     API (about a second; loading the corpus again in a new process takes half a minute)."""
     import sqlite3
 
-    path = folder / "corpus.sqlite3"
+    path = folder / name
     connection.ensure_connection()
     with sqlite3.connect(path) as target:
         connection.connection.backup(target)
