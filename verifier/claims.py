@@ -110,13 +110,18 @@ _ACTOR_WORDS = 3  # "l'agent négociateur", "the programming undertaking": a nam
 # Who receives what a verb gives: the noun after "to" / "à" a few words on ("donner à l’agent
 # négociateur un avis", "report to the Commission"; _giver_and_receiver_swapped). Hand-written, EN then FR.
 _TO = frozenset("to à au aux".split())
+_RECEIVER_REACH = 6
+# The words that name a unit of an enactment, English then French (hand-written): what a rule is made
+# "for the purposes of" (_PURPOSES_OF), and words a claim may name alone where the text has them in a
+# compound ("sous-alinéa"; _compound_cut).
+_UNIT_WORDS = ("act part division subdivision section subsection paragraph subparagraph clause schedule "
+               "loi partie sous-section article paragraphe alinéa sous-alinéa annexe").split()
+_STRUCTURE_WORDS = frozenset(_UNIT_WORDS)
 # The unit a rule is made "for the purposes of" ("of that subsection", "de la présente partie"): a
 # claim that puts another ("for all purposes of the Act") states a wider or narrower rule.
 _PURPOSES_OF = re.compile(
     r"\b(?:purposes? of|application (?:de|du|des)|fins (?:de|du|des))\s+(?:(?:this|that|the|these|those|such|la|le|"
-    r"l’|l'|cette|ce|cet|présente|présent|même)\s*)*(act|part|division|subdivision|section|subsection|paragraph|"
-    r"subparagraph|schedule|loi|partie|sous-section|article|paragraphe|alinéa|sous-alinéa|annexe)\b", re.I)
-_RECEIVER_REACH = 6
+    r"l’|l'|cette|ce|cet|présente|présent|même)\s*)*(" + "|".join(_UNIT_WORDS) + r")\b", re.I)
 # The one a claim's "requires" / "obliges" puts the duty on, and the verb: its subject (_subjects), past
 # a phrase set off by commas or a list ("owners of copyright in the works, sound recordings or ...").
 _REQUIRES_TO = re.compile(r"\b(?:requires|obliges)\s+([^,.;:]{1,80}?)(?:,[^,.;:]{1,60}){0,4},?\s+to\s+([^\W\d_]+)", re.I)
@@ -673,17 +678,23 @@ def _subjects(text: str) -> tuple[dict[str, set[str]], set[str]]:
     determiner and at most _ACTOR_WORDS words, "the programming undertaking shall", not "the
     dismissal to be unjust may" nor "refuses a request shall") (see _subject_replaced)."""
     found, actors = {}, set()
-    for match in _MODAL_AND_VERB.finditer(text):
-        if match.group(1):
-            continue  # a passive ("may be refused by the Commission"): its subject is acted on
-        before = _SUBJECT_STOP.split(text[max(0, match.start() - _SUBJECT_REACH):match.start()])[-1]
+    for verb, before, _ in _modal_clauses(text):
         for conjunct in _CONJUNCTS.split(before):  # "the Commissioner or the delegate shall return"
-            head, tight = _add_subject(found, match.group(2), conjunct)
+            head, tight = _add_subject(found, verb, conjunct)
             if tight:
                 actors.add(head)
     for match in _REQUIRES_TO.finditer(text):  # "requires the employer, as soon as possible, to provide"
         _add_subject(found, match.group(2), match.group(1), starts_the_phrase=True)
     return found, actors
+
+
+def _modal_clauses(text: str):
+    """(verb, the words from the last stop to the modal, the text after the verb) of each modal verb
+    of `text` that is not a passive ("may be refused by the Commission": its subject is acted on)."""
+    for match in _MODAL_AND_VERB.finditer(text):
+        if not match.group(1):
+            before = _SUBJECT_STOP.split(text[max(0, match.start() - _SUBJECT_REACH):match.start()])[-1]
+            yield match.group(2), before, text[match.end():]
 
 
 def _add_subject(found: dict[str, set[str]], verb: str, phrase: str,
@@ -741,18 +752,13 @@ def _doings(text: str) -> set[tuple[str, str, str]]:
     """(doer stem, verb stem, object stem) of each modal verb of `text` that has a subject and,
     within three words after it, a content word ("only" and the like skipped)."""
     found = set()
-    for match in _MODAL_AND_VERB.finditer(text):
-        if match.group(1):
-            continue
-        before = _SUBJECT_STOP.split(text[max(0, match.start() - _SUBJECT_REACH):match.start()])[-1]
+    for verb, before, after in _modal_clauses(text):
         heads = {}
-        _add_subject(heads, match.group(2), before)
-        after = [w.casefold() for w in _WORD.findall(text[match.end():match.end() + 60])][:3]
-        thing = next((w for w in after if _is_content(w) and not _ONLY.fullmatch(w) and w not in _DETERMINERS), None)
-        for verb, doers in heads.items():
-            for doer in doers:
-                if thing:
-                    found.add((doer, verb, _stem(thing)))
+        _add_subject(heads, verb, before)
+        words = [w.casefold() for w in _WORD.findall(after[:60])][:3]
+        thing = next((w for w in words if _is_content(w) and not _ONLY.fullmatch(w) and w not in _DETERMINERS), None)
+        if thing:
+            found |= {(doer, verb_stem, _stem(thing)) for verb_stem, doers in heads.items() for doer in doers}
     return found
 
 
@@ -1138,9 +1144,8 @@ _CONDITION_AND = re.compile(r",?\s+\b(?:et que|et qu’|et qu'|and)\b\s+", re.I)
 _CROSS_REFERENCE = re.compile(r"\b(?:section|subsection|paragraph|article|paragraphe|alinéa|this (?:Act|Part|Division))\b"
                               r"|\(\d", re.I)
 _COMPOUND = re.compile(r"\b[^\W\d_]+(?:-[^\W\d_]+)+\b")
-_STRUCTURE_WORDS = frozenset("""section subsection paragraph subparagraph clause part division schedule article
-    paragraphe alinéa partie annexe""".split())
-# "or" opening another way a condition is met ("or with the consent of the Board"), not "by or under".
+# "or" opening another way a condition is met ("or with the consent of the Board"), not "by or under":
+# the words after it are a hand-written list, English then French.
 _ANOTHER_WAY = re.compile(r"\b(?:or|ou)\s+(?=(?:with|without|if|where|when|unless|on|upon|avec|sans|si|lorsque|sur)\b)",
                           re.I)
 _COPULAS = frozenset("is are be est sont".split())
