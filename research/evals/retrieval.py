@@ -29,6 +29,16 @@ THRESHOLDS = Path(__file__).with_name("thresholds.yaml")
 # whole statute book and is run by hand.
 SEALED_DEFAULT = [Path(__file__).parent / "sealed" / f"{name}.yaml"
                   for name in ("sealed_default_en", "sealed_fr", "sealed_kr")]
+
+
+def question_sets():
+    """Every question set held beside this module (research/evals/*.yaml, not thresholds.yaml
+    nor the eval ledger history.yaml) and the sealed sets over the default corpus: what a fresh
+    install measures for /demo/evals/."""
+    own = [p for p in sorted(GOLDEN.parent.glob("*.yaml")) if p.name not in ("thresholds.yaml", "history.yaml")]
+    return own + SEALED_DEFAULT
+
+
 DEPTH = 20  # ranks looked at for MRR; a question not found by then scores 0
 
 

@@ -7,7 +7,7 @@ import yaml
 from django.urls import reverse
 
 from research.eval_models import EvalRun
-from research.evals.retrieval import KOREAN_GOLDEN
+from research.evals.retrieval import GOLDEN, KOREAN_GOLDEN, load_golden, question_sets
 from research.management.commands.load_default_data import first_evals
 
 pytestmark = pytest.mark.django_db
@@ -37,3 +37,12 @@ def test_a_first_measurement_fills_the_evals_page_and_is_not_repeated(client, ko
     assert "Korean sample" in html and "Found in the top 5 (recall@5)" in html
     assert "Shown quotes that verify: <strong>1.000</strong>" in html
     assert "<details" in html and "baseline_recall_at_k" not in html
+
+
+def test_every_set_a_fresh_install_measures_is_a_question_set():
+    # make run measures these on first load: a file of another kind (the eval ledger, the
+    # thresholds) among them stops load_default_data half way.
+    sets = question_sets()
+    assert GOLDEN in sets and all(path.exists() for path in sets)
+    for path in sets:
+        assert load_golden(path), path.name

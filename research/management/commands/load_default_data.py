@@ -17,7 +17,7 @@ from django.core.management.base import BaseCommand
 
 from research.eval_models import EvalRun
 from research.evals.claims import CLAIM_SETS
-from research.evals.retrieval import GOLDEN, KOREAN_HOLDOUT, SEALED_DEFAULT
+from research.evals.retrieval import GOLDEN, KOREAN_HOLDOUT, question_sets
 from research.roles import ensure_roles
 
 
@@ -41,8 +41,7 @@ class Command(BaseCommand):
         if recorded:
             call_command("import_runs", *[str(p) for p in recorded], stdout=self.stdout)
         if options["evals"]:
-            first_evals(self.stdout, retrieval=[p for p in sorted(GOLDEN.parent.glob("*.yaml"))
-                                                if p.name != "thresholds.yaml"] + SEALED_DEFAULT,
+            first_evals(self.stdout, retrieval=question_sets(),
                         answers=[GOLDEN, KOREAN_HOLDOUT], claims=CLAIM_SETS)
 
 
