@@ -25,7 +25,7 @@ import re
 from collections import Counter
 
 from corpus.search_terms import COMPOUND_HEADS_ENG
-from corpus.stemming import light_stem, stem
+from corpus.stemming import stem
 
 K1, B = 1.2, 0.75
 W_HEADINGS = 1.0
@@ -170,7 +170,7 @@ class TermMatcher:
             for forms, is_own in ((term.forms, True), (term.related, False)):
                 for form_stem in {stem(f, self.lang) for f in forms}:
                     self.stems.setdefault(form_stem, []).append((index, is_own))
-        # light_stem turns "ies" into "y": policies -> policy, so look for "polic".
+        # A stem may end "y" where other forms do not: policies -> policy, so look for "polic".
         prefixes = sorted({s[:-1] if s.endswith("y") and len(s) > 3 else s for s in self.stems},
                           key=len, reverse=True)
         self.pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, prefixes)) + r")\w*") if prefixes else None
@@ -221,7 +221,7 @@ class TermMatcher:
         for match in self.pattern.finditer(lowered):
             word = match.group()
             if word not in self._heads:
-                self._heads[word] = self._not_after.get(light_stem(word))
+                self._heads[word] = self._not_after.get(stem(word, "eng"))
             before = self._heads[word]
             previous = before and _PREVIOUS_WORD.search(lowered, max(0, match.start() - 40), match.start())
             if previous and previous.group(1) in before:

@@ -832,7 +832,7 @@ def _phrase_at(tokens, i, phrases):
 # A statute word that, after these words, is part of another term: the Privacy Act's "personal
 # information bank" and "exempt bank" are files, not banks. A question about a bank (an employer,
 # a lender) does not match them, unless it uses those words itself.
-COMPOUND_HEADS_ENG = {"bank": frozenset({"information", "exempt"})}  # keyed by light_stem
+COMPOUND_HEADS_ENG = {"bank": frozenset({"information", "exempt"})}  # keyed by English stem (corpus/stemming.py)
 
 # The grounds of discrimination (Canadian Human Rights Act s. 3) as the Acts name them. People
 # say what happened and why ("because of my wheelchair", "the old guys say women don't last")
