@@ -136,6 +136,8 @@ _FOR_ALL = re.compile(r"\bfor all\s+([^\W\d_]+)", re.I)
 # A period counted from an event: "within three years after the time when ...", "90 days from".
 _PERIOD_FROM = re.compile(r"((?:\S+\s+){1,4}?)(days?|weeks?|months?|years?)\s+(?:after|from|following)\s+([^,;:.()]+)",
                           re.I)
+# An event something is timed from: "after" / "before" and its words to the clause's end (hand-written, English then French).
+_EVENT = re.compile(r"\b(after|before|après|avant)\s+(?=([^,;:.()]+))", re.I)  # each, though one holds another
 # How far apart two quotes may be for the word between them to be what joins them ("; and (b) ").
 _CONNECTOR_REACH = 40
 # A list of single words: "at, on, with or from", "sex, age, or religion".
@@ -169,6 +171,7 @@ _CONDITION = re.compile(r"\b(?:if|where|unless|when|provided that|subject to|exc
 _MEASURES = frozenset("""minute minutes hour hours day days week weeks month months year years
     dollar dollars cent percent time times
     heure heures jour jours semaine semaines mois an ans année années fois""".split())
+_MEASURE_BEFORE = re.compile(r"\b(?:" + "|".join(sorted(_MEASURES)) + r")\s*$", re.I)  # "years after": a period's
 # Deontic words, for the modal a clause puts over the same words (_modal_of_the_same_words); the
 # modal over each word of one reading is _modal_turned's (English and French, _MODAL_KINDS).
 _MODALS = {
@@ -433,6 +436,7 @@ def _reading_differs(own: str, text: str, name: str, claim_text: str) -> str:
         (lambda: _per_item_of_a_total(claim_text, text), "The claim says “{0}” where {name} says “{1}”"),
         (lambda: _anchor_moved(claim_text, text),
          "The claim counts the {0} from “{1}” where {name} counts them from “{2}”"),
+        (lambda: _event_moved(claim_text, text), "The claim times it {0} “{1}” where {name} has {0} “{2}”"),
         (lambda: _parties_swapped(own, text),
          "The claim puts {0} before {1} where {name} never does (who does what to whom?)"),
         (lambda: _actor_replaced(claim_text, text), "The claim has {0} {2} where {name} has {1}"),
@@ -445,8 +449,24 @@ def _reading_differs(own: str, text: str, name: str, claim_text: str) -> str:
     for find, message in readings:
         found = find()
         if found:
-            return message.format(*((found,) if isinstance(found, str) else found), name=name)
+            found = (found,) if isinstance(found, str) else found
+            return message.format(*(_as_written(part, f"{claim_text} {text}") for part in found), name=name)
     return ""
+
+
+def _as_written(part: str, source: str) -> str:
+    """`part` with each word `source` does not hold as it is shown as `source` writes it
+    ("commission" as "Commission") and each stem as the shortest word of `source` that has it
+    ("prov" as "prove")."""
+    words = _WORD.findall(source)
+    as_is, written = set(words), {}
+    for word in words:
+        written.setdefault(word.casefold(), word)
+    stems = {}
+    for word in sorted(written.values(), key=len):  # the shortest form: "prove", not "proving"
+        stems.setdefault(_stem(word.casefold()), word)
+    return _WORD.sub(lambda m: m.group() if m.group() in as_is
+                     else written.get(m.group().casefold()) or stems.get(m.group(), m.group()), part)
 
 
 def _clause_differs(own: str, words: set[str], contexts: list[_Context], name: str) -> str:
@@ -621,23 +641,56 @@ def _anchor_moved(claim_text: str, law: str) -> tuple[str, str, str] | None:
     """(period, claim's start, text's start) when the claim runs a period the text states from
     another event: "three years after the act or omission occurred" where the text has "three
     years after the time when the plaintiff first knew of it". The words may all be in the text."""
+    moved = _moved(_periods(claim_text), _periods(law))
+    return moved and (f"{_figure(moved[0][0])} {moved[0][1]}s", *moved[1:])
+
+
+def _event_moved(claim_text: str, law: str) -> tuple[str, str, str] | None:
+    """(word, claim's event, text's event) when the claim times something "after" or "before"
+    another event than the text does: "as soon as feasible after the breach occurs" where the
+    text has "after the organization determines that the breach has occurred"."""
+    moved = _moved(_events(claim_text), _events(law))
+    return moved and (moved[0][1], *moved[1:])
+
+
+def _moved(claimed: list, stated_pairs: list) -> tuple | None:
+    """(key, claim's event, text's event) for the first key both time from an event that is
+    not the same one (_same_event)."""
     stated = {}
-    for key, start in _periods(law):
+    for key, start in stated_pairs:
         stated.setdefault(key, []).append(start)
-    for key, start in _periods(claim_text):
+    for key, start in claimed:
         words = [w for w in _WORD.findall(start.casefold()) if _is_content(w)]
-        if key in stated and words and not any(_stem(words[0]) in _content_stems(s) for s in stated[key]):
-            return f"{_figure(key[0])} {key[1]}s", _short(start, 50), _short(stated[key][0], 50)
+        if key in stated and words and not any(_same_event(words, s) for s in stated[key]):
+            return key, _short(start, 50), _short(stated[key][0], 50)
     return None
 
 
-def _periods(text: str):
+def _same_event(words: list[str], stated: str) -> bool:
+    """Whether the claim's event (its content words) can be the text's: its first word is among
+    the text's event's words, and its first two meet the text's first two ("the employee's return
+    to work" for "the return to work of an employee", not "the breach" for "the organization
+    determines that the breach has occurred")."""
+    text_stems = [_stem(w) for w in _WORD.findall(stated.casefold()) if _is_content(w)]
+    return _stem(words[0]) in text_stems and bool({_stem(w) for w in words[:2]} & set(text_stems[:2]))
+
+
+def _events(text: str) -> list:
+    """(("event", the word), the words after it to the clause's end) of each "after" / "before"
+    ("après", "avant") the text times something from, a period's own "after" left to _periods."""
+    return [(("event", match.group(1).casefold()), match.group(2)) for match in _EVENT.finditer(text)
+            if not _MEASURE_BEFORE.search(text, 0, match.start())]
+
+
+def _periods(text: str) -> list:
     """((number, measure stem), the words after "after" or "from" to the clause's end) of each
     period of days, weeks, months or years the text counts from an event."""
+    found = []
     for match in _PERIOD_FROM.finditer(text):
         values = quantities(match.group(1))
         if values:
-            yield (values[-1].value, _stem(match.group(2).casefold())), match.group(3)
+            found.append(((values[-1].value, _stem(match.group(2).casefold())), match.group(3)))
+    return found
 
 
 def _actor_replaced(claim_text: str, law: str) -> tuple[str, str, str] | None:

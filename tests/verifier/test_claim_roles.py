@@ -36,6 +36,9 @@ CLC_210_1_3 = ("Under s. 210(1.3) of the Canada Labour Code, every {} who takes 
 CLC_210_1_3_REQUIRES = ("Section 210(1.3) of the Canada Labour Code requires the {}, as soon as possible, to provide "
                         "the {} with a notice in writing of the beginning of any period of leave, the reasons for the "
                         "leave and the length of the leave.")
+C42_66_9_2 = ("Under subsection 66.9(2) of the Copyright Act, the Minister shall cause a copy of each annual report to "
+              "be laid before each House of Parliament on any of the first fifteen days on which that House is "
+              "sitting after {}.")
 C42_30_8_3 = ("Under subsection 30.8(3) of the Copyright Act, {} must make the record referred to in subsection (2) "
               "available to {} within twenty-four hours after receiving a request.")
 C42_30_8_3_REQUIRES = ("Subsection 30.8(3) of the Copyright Act requires {} to make the record referred to in "
@@ -61,22 +64,22 @@ CLC_137_1_4 = ("Under subsection 137.1(4) of the Canada Labour Code, a quorum of
 CASES = {
     # The subject of "shall, as soon as possible, provide" swapped: every word is in the text.
     "who-gives-notice-swapped": (
-        CLC_210_1_3.format("employer", "employee"), "“employ” do “provid”", CLC_210_1_3.format("employee", "employer"),
+        CLC_210_1_3.format("employer", "employee"), "“employer” do “provide”", CLC_210_1_3.format("employee", "employer"),
         "eng"),
     "who-is-required-to-give-notice-swapped": (
-        CLC_210_1_3_REQUIRES.format("employer", "employee"), "“employ” do “provid”",
+        CLC_210_1_3_REQUIRES.format("employer", "employee"), "“employer” do “provide”",
         CLC_210_1_3_REQUIRES.format("employee", "employer"), "eng"),
     # The text's subject is no listed party: "The programming undertaking must make" names it an actor.
     "an-actor-the-text-names-swapped": (
-        C42_30_8_3.format("owners of copyright", "the programming undertaking"), "“owner” do “make”",
+        C42_30_8_3.format("owners of copyright", "the programming undertaking"), "“owners” do “make”",
         C42_30_8_3.format("the programming undertaking", "owners of copyright"), "eng"),
     # The one "requires" names is read past a list set off by commas, with no determiner before it.
     "who-is-required-through-a-list-swapped": (
-        C42_30_8_3_REQUIRES.format(WORKS, "the programming undertaking"), "“owner” do “make”",
+        C42_30_8_3_REQUIRES.format(WORKS, "the programming undertaking"), "“owners” do “make”",
         C42_30_8_3_REQUIRES.format("the programming undertaking", WORKS), "eng"),
     # No modal, no listed party: who gives to whom is read off the word the two share.
     "qui-remet-a-qui-inverse": (
-        LCDP_44_1.format("la Commission", "l’enquêteur"), "“commission” “rapport” to “enquêteur”",
+        LCDP_44_1.format("la Commission", "l’enquêteur"), "“Commission” “rapport” to “enquêteur”",
         LCDP_44_1.format("l’enquêteur", "la Commission"), "fra"),
     # The unit a rule is made for the purposes of, widened from the Part to the Act.
     "purposes-of-the-part-widened-to-the-act": (
@@ -93,7 +96,7 @@ CASES = {
         CLC_67_1.format(" or with the consent of the Board"), "eng"),
     # Both parties prove something; who proves what is the point ("shall be required to" is no passive).
     "who-proves-which-thing-swapped": (
-        C42_35_2.format("defendant"), "“defend” do “prov … receipt”", C42_35_2.format("plaintiff"), "eng"),
+        C42_35_2.format("defendant"), "“defendant” do “prove … receipts”", C42_35_2.format("plaintiff"), "eng"),
     # "supervisory" named alone where the text has only "non-supervisory".
     "a-compound-cut-to-its-last-part": (
         CLC_137_1_4.format("supervisory"), "“supervisory” where", CLC_137_1_4.format("non-supervisory"), "eng"),
@@ -118,6 +121,9 @@ CASES = {
                            "l’institution à s’abstenir de toute communication ultérieure des renseignements tant "
                            "que leur forme risque vraisemblablement de permettre l’identification de l’individu "
                            "qu’ils concernent"), "fra"),
+    "timed-from-another-event": (
+        C42_66_9_2.format("the report"), "times it after “the report” where",
+        C42_66_9_2.format("the Minister receives the report"), "eng"),
     "a-negation-before-a-phrase-set-off-by-commas": (
         PA_16_3.format("is not", "is"), "negates “deemed”", PA_16_3.format("shall", "be"), "eng"),
 }
