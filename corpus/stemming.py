@@ -15,6 +15,12 @@ Acts (all seen before, so tuning figures): 559 against 567 with a section found 
 five, MRR the same; the extractive engine on golden answered 44 of 118 (precision 0.909)
 against 48 (0.896). Snowball English had measured 536 of 745 against 543.
 
+The claim checker (verifier/claims.py) compares a claim's words with the law's through
+porter2 below (Snowball English), which joins more forms than a lemma ("requester" with
+"request", "using" with "use"). Measured on every labelled claims set (1,519 claims) on
+2026-12-07: Porter2 verified 334 faithful claims against 333 for the hand-written stripper it
+replaced and 321 for simplemma's lemmas, with the same false "verified" on each set.
+
 The indexes stem in the database where they can (SQLite FTS5 porter for English and Korean;
 PostgreSQL tsvector english / french); SQLite's French index stores text this module stemmed
 (corpus/search_index.py). Python-side matching (re-ranking, snippets, passage coverage) reads
@@ -35,6 +41,15 @@ def _french(word):
     stemmer = getattr(_local, "french", None)
     if stemmer is None:
         stemmer = _local.french = snowballstemmer.stemmer("french")
+    return stemmer.stemWord(word)
+
+
+@functools.lru_cache(maxsize=200_000)
+def porter2(word):
+    """Snowball English (Porter2) stem of one lowercased word: "requester" -> "request"."""
+    stemmer = getattr(_local, "english", None)
+    if stemmer is None:
+        stemmer = _local.english = snowballstemmer.stemmer("english")
     return stemmer.stemWord(word)
 
 

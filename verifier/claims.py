@@ -9,6 +9,8 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
+from corpus.stemming import porter2
+
 from . import findings as F
 from .acts import RESOLVED, ActRef, act_for_citation, find_act_mentions, prose_name, resolve_act
 from .korean_claims import KoreanChecker, is_korean_claim
@@ -555,10 +557,10 @@ def _modal_of_the_same_words(own: str, law: str) -> tuple[str, str] | None:
     """The claim's modal against the text's modal that governs the same words: "may refuse to
     disclose any personal information requested ..., and shall refuse to disclose such information
     where ..." grants a power over the first words and a duty only over the second."""
-    governed = [(kind, _content_stems(after)) for kind, after in _modals_with_what_follows(law)]
+    governed = [(kind, _verb(after), _content_stems(after)) for kind, after in _modals_with_what_follows(law)]
     for kind, after in _modals_with_what_follows(own):
-        words = _content_stems(after)
-        overlap = {k: len(words & w) for k, w in governed if len(words & w) >= 2}
+        words, verb = _content_stems(after), _verb(after)
+        overlap = {k: len(words & w) for k, v, w in governed if len(words & w) >= 2 and v == verb}
         if not overlap:
             continue
         most = max(overlap.values())
@@ -566,6 +568,12 @@ def _modal_of_the_same_words(own: str, law: str) -> tuple[str, str] | None:
         if kind not in kinds and len(kinds) == 1:
             return kind, kinds.pop()
     return None
+
+
+def _verb(after: str) -> str:
+    """The stem of the first content word after a modal ("be" and "to" passed over): its verb."""
+    words = [w for w in _WORD.findall(after.casefold()) if w not in ("be", "to", "être") and _is_content(w)]
+    return _stem(words[0]) if words else ""
 
 
 def _modals_with_what_follows(text: str) -> list[tuple[str, str]]:
@@ -1065,22 +1073,16 @@ def _is_content(word: str) -> bool:
 
 
 def _stem(word: str) -> str:
-    # Crude suffix stripping is enough to match "discloses"/"disclosed"/"disclosure" and
-    # "dismissal"/"dismissed"; a person named for an act ("requester", "complainant") is
-    # read as the act when five letters stay. "Employee" keeps its "e", so it never reads as
-    # "employer" (both would be "employ"). An adverb reads as its adjective ("liberally" as
-    # "liberal", "reasonably" as "reasonable"), and "unless" as "except": both carve out.
+    """A casefolded word's stem for comparing a claim's words with the law's: Snowball English
+    (Porter2, corpus/stemming.py) after two readings of our own: an adverb reads as its
+    adjective ("liberally" as "liberal", "reasonably" as "reasonable"), and _SAME_WORD's words
+    as their twins ("unless" as "except": both carve out). Porter2 keeps "employee" apart from
+    "employer" and joins "requester" with "request"; French words go through it too (the law's
+    words are stemmed the same way, so like meets like)."""
     word = _SAME_WORD.get(word, word)
     if _ADVERB.search(word):
         word = word[:-1] + "e" if word.endswith("bly") else word[:-2]
-    for suffix in ("ations", "ation", "ures", "ure", "als", "al", "ing", "ies", "ied", "ed", "es", "s", "e", "y"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            word = word[: -len(suffix)]
-            break
-    for suffix in ("ant", "er", "or"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 5:
-            return word[: -len(suffix)]
-    return word
+    return porter2(word)
 
 
 _MEASURE_STEMS = frozenset(_stem(word) for word in _MEASURES)  # what a number counts, stemmed as claims are
