@@ -396,7 +396,8 @@ def _support_verdict(claim, cited, corpus) -> ClaimVerdict:
         return ClaimVerdict(
             claim, UNKNOWN, None,
             f"{name} {exist}{verbatim}, but the claim goes beyond its words "
-            f"({', '.join(missing[:8]) or 'no words to compare'}); that needs a lawyer's reading.",
+            f"({', '.join(_as_written(m, own) for m in missing[:8]) or 'no words to compare'}); "
+            "that needs a lawyer's reading.",
             links, str(pid),
         )
     differs = (_reading_differs(own, text, name, _unquoted(claim.text))
@@ -485,7 +486,7 @@ def _clause_differs(own: str, words: set[str], contexts: list[_Context], name: s
     missing = sorted(words - _content_stems(best) - _content_stems(frame))
     if missing:
         return (f"The claim joins words from different clauses of {name} "
-                f"({', '.join(missing[:4])} not in “{_short(best, 90)}”)")
+                f"({', '.join(_as_written(m, own) for m in missing[:4])} not in “{_short(best, 90)}”)")
     unlisted = _listed_words(own) - {_stem(w) for w in _WORD.findall(f"{best} {frame}".casefold())}
     if unlisted:
         return (f"The claim lists “{_word_of(min(unlisted), own)}” where {name} does not "
@@ -1180,11 +1181,12 @@ _MODAL_KINDS = (
 # where the examination ... would be"), but not after a word of place ("any place where an employee
 # is engaged"): a hand-written list.
 _CONDITION_MARK = re.compile(
-    r"(?:\b(?:only if|if|unless|provided that|on condition that|except|"
+    r"(?:\b(?:only if|if|unless|provided that|on condition that|except|to the extent|insofar as|in so far as|dans la mesure|"
     r"que si|si|s’il|s’ils|lorsque|lorsqu|à moins|dans les cas où|dans le cas où|pourvu que|à (?:la )?condition|"
     r"sauf)\b|(?:^|,\s*)where\b|(?<!\bplace\s)(?<!\bplaces\s)(?<!\bpremises\s)(?<!\barea\s)(?<!\bareas\s)(?<!\blocation\s)(?<!\bsite\s)(?<!\bpoint\s)(?<!\bcountry\s)(?<!\bprovince\s)(?<!\broom\s)(?<!\bbuilding\s)\bwhere(?=\s+(?:the|a|an|any|it|there)\s))", re.I)
 _CONDITION_IN_CLAIM = re.compile(
     r"\b(?:only if|if|unless|provided|on condition|except|where|when|whenever|in the cases?|in cases|subject to|"
+    r"to the extent|insofar as|in so far as|dans la mesure|"
     r"que si|si|s’il|s’ils|lorsque|lorsqu|à moins|dans les cas|dans le cas|pourvu|à (?:la )?condition|sauf|sous réserve)\b",
     re.I)
 _CONDITION_WORDS = 10

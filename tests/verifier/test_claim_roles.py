@@ -39,6 +39,11 @@ CLC_210_1_3_REQUIRES = ("Section 210(1.3) of the Canada Labour Code requires the
 C42_66_9_2 = ("Under subsection 66.9(2) of the Copyright Act, the Minister shall cause a copy of each annual report to "
               "be laid before each House of Parliament on any of the first fifteen days on which that House is "
               "sitting after {}.")
+CLC_36_1_B = ("Under s. 36(1)(b) of the Canada Labour Code, the certification of any trade union that was previously "
+              "certified as the bargaining agent for any employees in the bargaining unit is deemed to be revoked{}.")
+LPRP_12_1_B = ("Selon l’alinéa 12(1)b) de la Loi sur la protection des renseignements personnels, tout citoyen canadien a "
+               "le droit de se faire communiquer, sur demande, les autres renseignements personnels le concernant et "
+               "relevant d’une institution fédérale{}.")
 C42_30_8_3 = ("Under subsection 30.8(3) of the Copyright Act, {} must make the record referred to in subsection (2) "
               "available to {} within twenty-four hours after receiving a request.")
 C42_30_8_3_REQUIRES = ("Subsection 30.8(3) of the Copyright Act requires {} to make the record referred to in "
@@ -121,6 +126,14 @@ CASES = {
                            "l’institution à s’abstenir de toute communication ultérieure des renseignements tant "
                            "que leur forme risque vraisemblablement de permettre l’identification de l’individu "
                            "qu’ils concernent"), "fra"),
+    # "to the extent that" / "dans la mesure où" limit what the rule reaches, as a condition does.
+    "to-the-extent-dropped": (
+        CLC_36_1_B.format(""), "drops the condition “to the extent that the certification",
+        CLC_36_1_B.format(" to the extent that the certification relates to those employees"), "eng"),
+    "dans-la-mesure-omise": (
+        LPRP_12_1_B.format(""), "drops the condition “dans la mesure où il peut fournir",
+        LPRP_12_1_B.format(", dans la mesure où il peut fournir sur leur localisation des indications suffisamment "
+                           "précises pour que l’institution fédérale puisse les retrouver sans problèmes sérieux"), "fra"),
     "timed-from-another-event": (
         C42_66_9_2.format("the report"), "times it after “the report” where",
         C42_66_9_2.format("the Minister receives the report"), "eng"),
