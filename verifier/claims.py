@@ -124,6 +124,14 @@ _STRUCTURE_WORDS = frozenset(_UNIT_WORDS)
 _PURPOSES_OF = re.compile(
     r"\b(?:purposes? of|application (?:de|du|des)|fins (?:de|du|des))\s+(?:(?:this|that|the|these|those|such|la|le|"
     r"l’|l'|cette|ce|cet|présente|présent|même)\s*)*(" + "|".join(_UNIT_WORDS) + r")\b", re.I)
+# What a rule says applies or does not ("Sections 7 and 8 do not apply", "La présente loi ne
+# s'applique pas"): a unit word, its numbers, then "apply" / "s'applique". A claim that names
+# another unit ("the Act does not apply") widens or narrows the rule.
+_UNIT_PLURALS = "|".join(f"{w}s?" for w in _UNIT_WORDS)
+_WHAT_APPLIES = re.compile(
+    r"\b(?:(?:this|that|the|these|those|such|la|le|les|l’|l'|cette|ce|cet|ces|présente|présent|même)\s*)*"
+    rf"({_UNIT_PLURALS})((?:\s*(?:\(?\d[\w.()]*|and|or|to|et|ou|à|,))*)\s+"
+    r"((?:does|do|shall|ne|n’|n')\s*)?(not\s+)?(?:appl(?:y|ies)|s’appliqu\w*(?:\s+pas)?|s'appliqu\w*(?:\s+pas)?)", re.I)
 # The one a claim's "requires" / "obliges" puts the duty on, and the verb: its subject (_subjects), past
 # a phrase set off by commas or a list ("owners of copyright in the works, sound recordings or ...").
 _REQUIRES_TO = re.compile(r"\b(?:requires|obliges)\s+([^,.;:]{1,80}?)(?:,[^,.;:]{1,60}){0,4},?\s+to\s+([^\W\d_]+)", re.I)
@@ -400,7 +408,7 @@ def _support_verdict(claim, cited, corpus) -> ClaimVerdict:
             "that needs a lawyer's reading.",
             links, str(pid),
         )
-    differs = (_reading_differs(own, text, name, _unquoted(claim.text))
+    differs = (_reading_differs(own, text, name, _unquoted(claim.text), " ".join(c.law for c in contexts))
                or _connector_turned(claim, text, name)
                or _compound_named_alone(own, contexts, name)
                or _clause_differs(own, words, contexts, name)
@@ -415,11 +423,11 @@ def _support_verdict(claim, cited, corpus) -> ClaimVerdict:
                         f"{name} is in force and says this in its own words.{quoted}", links, str(pid))
 
 
-def _reading_differs(own: str, text: str, name: str, claim_text: str) -> str:
+def _reading_differs(own: str, text: str, name: str, claim_text: str, units: str = "") -> str:
     """How a claim whose words are all in the text still says something else ("" when it does
     not): a limit the text does not set, a negation turned round, a duty where the text
     grants a power, another party or event. `own` is the claim without its quotes,
-    `claim_text` the whole sentence."""
+    `claim_text` the whole sentence, `units` the cited units' own words (no notes or headings)."""
     if _ONLY.search(own) and not _NARROWS.search(text):
         return f"The claim says “only” where {name} sets no such limit"
     # A text with an exception ("shall deal with any complaint unless ...") says both: a claim
@@ -446,6 +454,7 @@ def _reading_differs(own: str, text: str, name: str, claim_text: str) -> str:
         (lambda: _subject_replaced(claim_text, text), "The claim has {0} {2} where {name} has {1}"),
         (lambda: _doer_replaced(claim_text, text), "The claim has “{0}” {2} where {name} has “{1}” do it"),
         (lambda: _purpose_scope_widened(claim_text, text), "The claim says “{0}” where {name} says “{1}”"),
+        (lambda: _what_applies_changed(claim_text, units or text), "The claim says “{0}” where {name} says “{1}”"),
         (lambda: _giver_and_receiver_swapped(claim_text, text),
          "The claim turns who gives to whom: “{0}” {2} to “{1}”, where {name} has “{1}” {2} to “{0}”"),
     )
@@ -833,6 +842,28 @@ def _purpose_scope_widened(claim_text: str, law: str) -> tuple[str, str] | None:
         if stated and match.group(1).casefold() not in stated:
             return match.group(), next(iter(stated.values()))
     return None
+
+
+def _what_applies_changed(claim_text: str, law: str) -> tuple[str, str] | None:
+    """(claim's words, text's words) when the claim says another unit applies or does not than the
+    text does: "the Act does not apply to personal information that is publicly available" where
+    the text says "Sections 7 and 8 do not apply to ..."."""
+    stated = {_unit_named(m): law[m.start(1):m.end()] for m in _WHAT_APPLIES.finditer(law)}
+    for match in _WHAT_APPLIES.finditer(claim_text):
+        word, numbers, negated = _unit_named(match)
+        # "Part 1" for "this Part": the claim may number the unit the text names by its place.
+        if stated and not any(w == word and (n == numbers or not n) and g == negated for w, n, g in stated):
+            return claim_text[match.start(1):match.end()], next(iter(stated.values()))
+    return None
+
+
+def _unit_named(match: re.Match) -> tuple[str, tuple[str, ...], bool]:
+    """("section", ("7", "8"), True) for "Sections 7 and 8 do not apply": the unit word, singular,
+    its numbers, and whether the rule says it does not apply."""
+    word = match.group(1).casefold()
+    word = word[:-1] if word.endswith("s") and word[:-1] in _STRUCTURE_WORDS else word
+    negated = bool(match.group(4)) or match.group().casefold().endswith("pas")
+    return word, tuple(re.findall(r"\(?\d[\w.()]*", match.group(2))), negated
 
 
 def _giver_and_receiver_swapped(claim_text: str, law: str) -> tuple[str, str, str] | None:

@@ -44,6 +44,8 @@ CLC_36_1_B = ("Under s. 36(1)(b) of the Canada Labour Code, the certification of
 LPRP_12_1_B = ("Selon l’alinéa 12(1)b) de la Loi sur la protection des renseignements personnels, tout citoyen canadien a "
                "le droit de se faire communiquer, sur demande, les autres renseignements personnels le concernant et "
                "relevant d’une institution fédérale{}.")
+C42_40_2 = "Under subsection 40(2) of the Copyright Act, {} in any case in respect of which {}."
+LDA_40_2 = "Selon le paragraphe 40(2) de la Loi sur le droit d’auteur, {} aux cas visés {}."
 C42_30_8_3 = ("Under subsection 30.8(3) of the Copyright Act, {} must make the record referred to in subsection (2) "
               "available to {} within twenty-four hours after receiving a request.")
 C42_30_8_3_REQUIRES = ("Subsection 30.8(3) of the Copyright Act requires {} to make the record referred to in "
@@ -134,6 +136,15 @@ CASES = {
         LPRP_12_1_B.format(""), "drops the condition “dans la mesure où il peut fournir",
         LPRP_12_1_B.format(", dans la mesure où il peut fournir sur leur localisation des indications suffisamment "
                            "précises pour que l’institution fédérale puisse les retrouver sans problèmes sérieux"), "fra"),
+    # What the rule says does not apply, turned round with what it applies beside.
+    "what-does-not-apply-turned": (
+        C42_40_2.format("subsection (1) does not apply", "sections 38 and 42 apply"),
+        "says “subsection (1) does not apply” where",
+        C42_40_2.format("sections 38 and 42 do not apply", "subsection (1) applies"), "eng"),
+    "ce-qui-ne-s-applique-pas-inverse": (
+        LDA_40_2.format("le paragraphe (1) ne s’applique pas", "aux articles 38 et 42"),
+        "says “paragraphe (1) ne s’applique pas” where",
+        LDA_40_2.format("les articles 38 et 42 ne s’appliquent pas", "au paragraphe (1)"), "fra"),
     "timed-from-another-event": (
         C42_66_9_2.format("the report"), "times it after “the report” where",
         C42_66_9_2.format("the Minister receives the report"), "eng"),
