@@ -104,7 +104,7 @@ _SUBJECT_MODAL_VERB = re.compile(
 # (_subjects): hand-written word lists, English then French, like the negators', not derived.
 _MODAL_AND_VERB = re.compile(
     r"\b(?:(?:shall|must|may) be required to|shall|must|may|is required to|are required to|doit|doivent|peut|peuvent|est tenue? de|"
-    r"sont tenue?s de|est tenue? d’|sont tenue?s d’)(?:,[^,]{1,40},)?\s*(?:not\s+|pas\s+)?(be\s+|être\s+)?([^\W\d_]+)", re.I)
+    r"sont tenue?s de|est tenue? d’|sont tenue?s d’)(?:,[^,]{1,60},)?\s*(?:not\s+|pas\s+)?(be\s+|être\s+)?([^\W\d_]+)", re.I)
 _SUBJECT_STOP = re.compile(r"[,;:()\[\]]|\b(?:if|where|when|unless|after|before|until|si|lorsque|lorsqu|sauf)\b", re.I)
 _CONJUNCTS = re.compile(r"\b(?:and|or|et|ou)\b", re.I)
 _SUBJECT_REACH = 160
@@ -761,11 +761,13 @@ def _subjects(text: str) -> tuple[dict[str, set[str]], set[str]]:
 
 def _modal_clauses(text: str):
     """(verb, the words from the last stop to the modal, the text after the verb) of each modal verb
-    of `text` that is not a passive ("may be refused by the Commission": its subject is acted on)."""
+    of `text` that is not a passive ("may be refused by the Commission": its subject is acted on);
+    "be" before a determiner is a verb ("shall ... be the first owner")."""
     for match in _MODAL_AND_VERB.finditer(text):
-        if not match.group(1):
+        copula = match.group(1) and match.group(2).casefold() in _DETERMINERS  # "shall be the first owner"
+        if not match.group(1) or copula:
             before = _SUBJECT_STOP.split(text[max(0, match.start() - _SUBJECT_REACH):match.start()])[-1]
-            yield match.group(2), before, text[match.end():]
+            yield (match.group(1).strip() if copula else match.group(2)), before, text[match.end():]
 
 
 def _add_subject(found: dict[str, set[str]], verb: str, phrase: str,

@@ -46,6 +46,9 @@ LPRP_12_1_B = ("Selon l’alinéa 12(1)b) de la Loi sur la protection des rensei
                "relevant d’une institution fédérale{}.")
 C42_40_2 = "Under subsection 40(2) of the Copyright Act, {} in any case in respect of which {}."
 LDA_40_2 = "Selon le paragraphe 40(2) de la Loi sur le droit d’auteur, {} aux cas visés {}."
+C42_13_3 = ("Under s. 13(3) of the Copyright Act, where the author of a work was in the employment of some other "
+            "person under a contract of service and the work was made in the course of his employment by that "
+            "person, {} shall, in the absence of any agreement to the contrary, be the first owner of the copyright.")
 C42_30_8_3 = ("Under subsection 30.8(3) of the Copyright Act, {} must make the record referred to in subsection (2) "
               "available to {} within twenty-four hours after receiving a request.")
 C42_30_8_3_REQUIRES = ("Subsection 30.8(3) of the Copyright Act requires {} to make the record referred to in "
@@ -145,6 +148,11 @@ CASES = {
         LDA_40_2.format("le paragraphe (1) ne s’applique pas", "aux articles 38 et 42"),
         "says “paragraphe (1) ne s’applique pas” where",
         LDA_40_2.format("les articles 38 et 42 ne s’appliquent pas", "au paragraphe (1)"), "fra"),
+    # "shall ... be the first owner": a copula has a subject too (claims set 6 found it on this
+    # provision; no other in the default corpus has a party as the subject of "shall be the").
+    "who-shall-be-the-owner-replaced": (
+        C42_13_3.format("the author"), "The claim has “author”",
+        C42_13_3.format("the person by whom the author was employed"), "eng"),
     "timed-from-another-event": (
         C42_66_9_2.format("the report"), "times it after “the report” where",
         C42_66_9_2.format("the Minister receives the report"), "eng"),
