@@ -104,10 +104,13 @@ _SUBJECT_MODAL_VERB = re.compile(
 # (_subjects): hand-written word lists, English then French, like the negators', not derived.
 _MODAL_AND_VERB = re.compile(
     r"\b(?:(?:shall|must|may) be required to|shall|must|may|is required to|are required to|doit|doivent|peut|peuvent|est tenue? de|"
-    r"sont tenue?s de|est tenue? d’|sont tenue?s d’)(?:,[^,]{1,60},)?\s*(?:not\s+|pas\s+)?(be\s+|être\s+)?([^\W\d_]+)", re.I)
+    r"sont tenue?s de|est tenue? d’|sont tenue?s d’)(?:,[^,]{1,60},)?\s*(?:not\s+|pas\s+)?"
+    r"(?:(?:en|y|lui|leur)\s+|(?:s|l)[’'])?(be\s+|être\s+)?([^\W\d_]+)", re.I)  # "est tenu d’en donner"
 _SUBJECT_STOP = re.compile(r"[,;:()\[\]]|\b(?:if|where|when|unless|after|before|until|si|lorsque|lorsqu|sauf)\b", re.I)
 _CONJUNCTS = re.compile(r"\b(?:and|or|et|ou)\b", re.I)
-_SUBJECT_REACH = 160
+_SUBJECT_REACH = 320
+# Where a relative clause opens inside a subject phrase: its nouns are not the subject (hand-written).
+_RELATIVE = re.compile(r"\b(?:who|which|whose|whom|qui|dont|lequel|laquelle|lesquels|lesquelles)\b", re.I)
 _ACTOR_WORDS = 3  # "l'agent négociateur", "the programming undertaking": a named actor, not a clause
 # Who receives what a verb gives: the noun after "to" / "à" a few words on ("donner à l’agent
 # négociateur un avis", "report to the Commission"; _giver_and_receiver_swapped). Hand-written, EN then FR.
@@ -750,6 +753,7 @@ def _subjects(text: str) -> tuple[dict[str, set[str]], set[str]]:
     dismissal to be unjust may" nor "refuses a request shall") (see _subject_replaced)."""
     found, actors = {}, set()
     for verb, before, _ in _modal_clauses(text):
+        before = _RELATIVE.split(before, maxsplit=1)[0]  # "L’employeur lié ... et qui se propose ..."
         for conjunct in _CONJUNCTS.split(before):  # "the Commissioner or the delegate shall return"
             head, tight = _add_subject(found, verb, conjunct)
             if tight:

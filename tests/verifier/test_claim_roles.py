@@ -49,6 +49,10 @@ LDA_40_2 = "Selon le paragraphe 40(2) de la Loi sur le droit d’auteur, {} aux 
 C42_13_3 = ("Under s. 13(3) of the Copyright Act, where the author of a work was in the employment of some other "
             "person under a contract of service and the work was made in the course of his employment by that "
             "person, {} shall, in the absence of any agreement to the contrary, be the first owner of the copyright.")
+CLC_52_1 = ("Under s. 52(1) of the Canada Labour Code, {} shall give notice of the technological change to {} at least "
+            "one hundred and twenty days prior to the date on which the technological change is to be effected.")
+CCT_52_1 = ("Selon le paragraphe 52(1) du Code canadien du travail, {} est tenu de donner avis à {} au moins cent vingt "
+            "jours avant la date prévue pour le changement.")
 C42_30_8_3 = ("Under subsection 30.8(3) of the Copyright Act, {} must make the record referred to in subsection (2) "
               "available to {} within twenty-four hours after receiving a request.")
 C42_30_8_3_REQUIRES = ("Subsection 30.8(3) of the Copyright Act requires {} to make the record referred to in "
@@ -153,6 +157,16 @@ CASES = {
     "who-shall-be-the-owner-replaced": (
         C42_13_3.format("the author"), "The claim has “author”",
         C42_13_3.format("the person by whom the author was employed"), "eng"),
+    # The text's subject stands before a relative clause longer than the old reach ("An employer who
+    # is bound ... and who proposes ... shall give notice"; "L’employeur lié ... et qui se propose
+    # ... est tenu d’en donner avis"). Claims set 7 found the French on this provision.
+    "who-gives-notice-turned-past-a-relative-clause": (
+        CLC_52_1.format("the bargaining agent", "the employer"), "The claim turns who gives to whom",
+        CLC_52_1.format("an employer who is bound by a collective agreement and who proposes to effect a "
+                        "technological change", "the bargaining agent"), "eng"),
+    "qui-donne-avis-inverse-apres-une-relative": (
+        CCT_52_1.format("l’agent négociateur", "l’employeur"), "The claim turns who gives to whom",
+        CCT_52_1.format("l’employeur", "l’agent négociateur"), "fra"),
     "timed-from-another-event": (
         C42_66_9_2.format("the report"), "times it after “the report” where",
         C42_66_9_2.format("the Minister receives the report"), "eng"),
