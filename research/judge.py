@@ -62,35 +62,6 @@ PARTLY_FROM = 0.5
 MAX_REASON = 600
 OUTPUT_TOKENS_BASE, OUTPUT_TOKENS_PER_CLAIM = 400, 300
 
-RECORD_SCORES = {
-    "name": "record_scores",
-    "description": "Record one score entry for every numbered claim you were given.",
-    "input_schema": {
-        "type": "object",
-        "properties": {
-            "scores": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "claim": {"type": "integer", "minimum": 1, "description": "the claim's number"},
-                        "faithfulness": {"type": "number", "minimum": 0, "maximum": 1,
-                                         "description": "how far the claim follows from its cited sections"},
-                        "answers_question": {"type": "number", "minimum": 0, "maximum": 1,
-                                             "description": "how far the claim answers the question asked"},
-                        "reason": {"type": "string", "minLength": 1, "maxLength": MAX_REASON,
-                                   "description": "one or two sentences: what follows, what does not"},
-                    },
-                    "required": ["claim", "faithfulness", "answers_question", "reason"],
-                    "additionalProperties": False,
-                },
-            },
-        },
-        "required": ["scores"],
-        "additionalProperties": False,
-    },
-}
-
 INSTRUCTIONS = (
     "You grade statements of law against the statute text they cite. Read only the section texts "
     "given in the message; do not use what you know of the law from elsewhere. For each numbered "
@@ -111,16 +82,27 @@ _Score01 = Annotated[float, Field(ge=0, le=1, strict=True, allow_inf_nan=False)]
 class ClaimScore(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    claim: Annotated[int, Field(ge=1, strict=True)]
-    faithfulness: _Score01
-    answers_question: _Score01
-    reason: Annotated[str, Field(min_length=1, max_length=MAX_REASON, strict=True)]
+    claim: Annotated[int, Field(ge=1, strict=True, description="the claim's number")]
+    faithfulness: Annotated[_Score01, Field(description="how far the claim follows from its cited sections")]
+    answers_question: Annotated[_Score01, Field(description="how far the claim answers the question asked")]
+    reason: Annotated[str, Field(min_length=1, max_length=MAX_REASON, strict=True,
+                                 description="one or two sentences: what follows, what does not")]
 
 
+# record_scores' JSON schema and the check of the judge's reply both come from this model.
 class RecordedScores(BaseModel):
+    """One score entry for every numbered claim."""
+
     model_config = ConfigDict(extra="forbid")
 
     scores: list[ClaimScore]
+
+
+RECORD_SCORES = {
+    "name": "record_scores",
+    "description": "Record one score entry for every numbered claim you were given.",
+    "input_schema": RecordedScores.model_json_schema(),
+}
 
 
 class NotScored(Exception):

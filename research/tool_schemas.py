@@ -4,6 +4,18 @@ Every tool but submit_answer is read-only. submit_answer is strict: an answer is
 each cite at least one provision with a verbatim quote, or a decline with a scope note.
 """
 
+from typing import Annotated
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
 # Caps on what a model may submit, checked by validate_submission: an answer over one is
 # refused with a message naming the field (the model may resubmit), never cut short, since a
 # shortened quote or reading would no longer be what was checked or said. A quote of 15,000
@@ -152,55 +164,57 @@ PENDING_AMENDMENTS = {
     },
 }
 
-_CITATION = {
-    "type": "object",
-    "properties": {
-        "provision_id": {"type": "string", "minLength": 3, "maxLength": MAX_CHARS["provision_id"],
-                         "description": "the smallest unit holding the quote, e.g. P-8.6:s7(3)(c)"},
-        "quote": {"type": "string", "minLength": 1, "maxLength": MAX_CHARS["quote"],
-                  "description": "verbatim text of that unit, whole sentences, no ellipses"},
-    },
-    "required": ["provision_id", "quote"],
-    "additionalProperties": False,
-}
 
-_ANSWER = {
-    "type": "object",
-    "properties": {
-        "claims": {
-            "type": "array",
-            "minItems": 1,
-            "maxItems": MAX_CLAIMS,
-            "items": {
-                "type": "object",
-                "properties": {
-                    "text": {"type": "string", "minLength": 1, "maxLength": MAX_CHARS["text"],
-                             "description": "one statement of law"},
-                    "citations": {"type": "array", "minItems": 1, "maxItems": MAX_CITATIONS_PER_CLAIM,
-                                  "items": _CITATION},
-                },
-                "required": ["text", "citations"],
-                "additionalProperties": False,
-            },
-        },
-        "reading": {"type": "string", "maxLength": MAX_CHARS["reading"], "description": "your reading; cite only quoted provisions"},
-        "not_in_text": {"type": "string", "maxLength": MAX_CHARS["not_in_text"],
-                        "description": "what the quotes do not answer, and qualifiers not followed"},
-    },
-    "required": ["claims", "reading", "not_in_text"],
-    "additionalProperties": False,
-}
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
 
-_DECLINE = {
-    "type": "object",
-    "properties": {
-        "decline": {"type": "boolean", "const": True},
-        "scope_note": {"type": "string", "minLength": 1, "maxLength": MAX_CHARS["scope_note"],
-                       "description": "why the corpus cannot answer this question"},
-    },
-    "required": ["decline", "scope_note"],
-    "additionalProperties": False,
-}
+
+def _chars(field, description="", at_least=0, strip=True):
+    """A string field capped at MAX_CHARS[field] (stripped first unless `strip` is False)."""
+    return Annotated[str, StringConstraints(strip_whitespace=strip, min_length=at_least, max_length=MAX_CHARS[field]),
+                     Field(description=description)]
+
+
+class Citation(_Strict):
+    provision_id: _chars("provision_id", "the smallest unit holding the quote, e.g. P-8.6:s7(3)(c)", at_least=3)
+    quote: _chars("quote", "verbatim text of that unit, whole sentences, no ellipses", at_least=1, strip=False)
+
+    @field_validator("quote")
+    @classmethod
+    def _not_blank(cls, quote):
+        if not quote.strip():
+            raise ValueError("blank")  # said as "needs exactly provision_id and quote" (_what_to_fix)
+        return quote
+
+
+class Claim(_Strict):
+    text: _chars("text", "one statement of law", at_least=1)
+    citations: Annotated[list[Citation], Field(min_length=1, max_length=MAX_CITATIONS_PER_CLAIM)]
+
+
+# The tool's JSON schema and the check of what a model submits (validate_submission) both come
+# from this one model; its docstring is the schema's description the model reads.
+class SubmitAnswerInput(_Strict):
+    """An answer (claims, reading, not_in_text) or a decline (decline: true and a scope_note)."""
+
+    claims: Annotated[list[Claim], Field(min_length=1, max_length=MAX_CLAIMS)] | None = None
+    reading: _chars("reading", "your reading; cite only quoted provisions", strip=False) = ""
+    not_in_text: _chars("not_in_text", "what the quotes do not answer, and qualifiers not followed",
+                        strip=False) = ""
+    decline: bool | None = None
+    scope_note: _chars("scope_note", "why the corpus cannot answer this question") | None = None
+
+    @model_validator(mode="after")
+    def _an_answer_or_a_decline(self):
+        if self.decline:
+            if not self.scope_note:
+                raise ValueError("a decline needs decline: true and a scope_note")
+            if self.claims:
+                raise ValueError("a decline carries no claims")
+        elif not self.claims:
+            raise ValueError("claims must be a non-empty list (or decline with a scope_note)")
+        return self
+
 
 SUBMIT_ANSWER = {
     "name": "submit_answer",
@@ -209,17 +223,7 @@ SUBMIT_ANSWER = {
         "a Reading and a Not in the text above note. Or decline with a scope note when the "
         "statutes in the corpus do not answer the question."
     ),
-    "input_schema": {
-        "type": "object",
-        "properties": {
-            "claims": _ANSWER["properties"]["claims"],
-            "reading": _ANSWER["properties"]["reading"],
-            "not_in_text": _ANSWER["properties"]["not_in_text"],
-            "decline": _DECLINE["properties"]["decline"],
-            "scope_note": _DECLINE["properties"]["scope_note"],
-        },
-        "additionalProperties": False,
-    },
+    "input_schema": SubmitAnswerInput.model_json_schema(),
 }
 
 READ_TOOLS = [SEARCH_STATUTES, GET_PROVISION, LIST_ACTS, FIND_DEFINITION, LIST_VERSIONS,
@@ -233,62 +237,60 @@ class SubmissionError(ValueError):
 
 
 def validate_submission(payload) -> dict:
-    """Check a submit_answer payload against the strict shape; return it cleaned.
+    """Check a submit_answer payload against SubmitAnswerInput; return it cleaned.
 
     Returns {"decline": True, "scope_note": ...} or {"claims": [...], "reading", "not_in_text"}.
-    Raises SubmissionError naming the first problem: a claim without citations, a citation
-    without a quote, unknown keys, a decline without a scope note.
+    Raises SubmissionError naming the first problem in words a model can act on: a claim without
+    citations, a citation without a quote, unknown keys, a field over its cap, a decline without a
+    scope note.
     """
-    if not isinstance(payload, dict):
-        raise SubmissionError("submit_answer takes an object")
-    if payload.get("decline"):
-        note = payload.get("scope_note")
-        if payload.get("decline") is not True or not isinstance(note, str) or not note.strip():
-            raise SubmissionError("a decline needs decline: true and a scope_note")
-        if payload.get("claims"):
-            raise SubmissionError("a decline carries no claims")
-        _check_size("the scope_note", note.strip(), "scope_note")
-        return {"decline": True, "scope_note": note.strip()}
-    unknown = set(payload) - {"claims", "reading", "not_in_text", "decline", "scope_note"}
+    try:
+        answer = SubmitAnswerInput.model_validate(payload)
+    except ValidationError as e:
+        raise SubmissionError(_what_to_fix(e.errors(), payload)) from None
+    if answer.decline:
+        return {"decline": True, "scope_note": answer.scope_note}
+    return {"claims": [claim.model_dump() for claim in answer.claims], "reading": answer.reading,
+            "not_in_text": answer.not_in_text}
+
+
+def _what_to_fix(errors, payload) -> str:
+    """The first of pydantic's errors, said as what the model should change."""
+    unknown = sorted(str(e["loc"][0]) for e in errors if e["type"] == "extra_forbidden" and len(e["loc"]) == 1)
     if unknown:
-        raise SubmissionError(f"unknown keys: {', '.join(sorted(unknown))}")
-    claims = payload.get("claims")
-    if not isinstance(claims, list) or not claims:
-        raise SubmissionError("claims must be a non-empty list (or decline with a scope_note)")
-    if len(claims) > MAX_CLAIMS:
-        raise SubmissionError(f"{len(claims)} claims; at most {MAX_CLAIMS}: keep the claims that answer the question")
-    clean = []
-    for i, claim in enumerate(claims, 1):
-        if not isinstance(claim, dict) or not isinstance(claim.get("text"), str) or not claim["text"].strip():
-            raise SubmissionError(f"claim {i} needs a text")
-        if set(claim) - {"text", "citations"}:
-            raise SubmissionError(f"claim {i} has unknown keys: {', '.join(sorted(set(claim) - {'text', 'citations'}))}")
-        citations = claim.get("citations")
-        if not isinstance(citations, list) or not citations:
-            raise SubmissionError(f"claim {i} needs at least one citation")
-        if len(citations) > MAX_CITATIONS_PER_CLAIM:
-            raise SubmissionError(f"claim {i} has {len(citations)} citations; at most {MAX_CITATIONS_PER_CLAIM}")
-        _check_size(f"claim {i}'s text", claim["text"].strip(), "text")
-        out = []
-        for j, c in enumerate(citations, 1):
-            if (not isinstance(c, dict) or set(c) != {"provision_id", "quote"}
-                    or not all(isinstance(c[k], str) and c[k].strip() for k in c)):
-                raise SubmissionError(f"claim {i}, citation {j} needs exactly provision_id and quote")
-            _check_size(f"claim {i}, citation {j}'s provision_id", c["provision_id"].strip(), "provision_id")
-            _check_size(f"claim {i}, citation {j}'s quote", c["quote"], "quote")
-            out.append({"provision_id": c["provision_id"].strip(), "quote": c["quote"]})
-        clean.append({"text": claim["text"].strip(), "citations": out})
-    for key in ("reading", "not_in_text"):
-        if not isinstance(payload.get(key, ""), str):
-            raise SubmissionError(f"{key} must be a string")
-        _check_size(f"the {key}", payload.get(key) or "", key)
-    return {"claims": clean, "reading": payload.get("reading") or "",
-            "not_in_text": payload.get("not_in_text") or ""}
+        return f"unknown keys: {', '.join(unknown)}"
+    error = errors[0]
+    loc, kind, value = error["loc"], error["type"], error.get("input")
+    if kind == "value_error" and not loc:  # the model's own rule: an answer or a decline
+        return str(error["ctx"]["error"])
+    if not loc:
+        return "submit_answer takes an object"
+    if loc[0] in ("reading", "not_in_text"):
+        return _too_long(f"the {loc[0]}", value, loc[0]) if kind == "string_too_long" else f"{loc[0]} must be a string"
+    if loc[0] in ("decline", "scope_note"):
+        return (_too_long("the scope_note", value, "scope_note") if kind == "string_too_long"
+                else "a decline needs decline: true and a scope_note")
+    if len(loc) == 1:  # the claims list itself
+        if kind == "too_long":
+            return f"{len(value)} claims; at most {MAX_CLAIMS}: keep the claims that answer the question"
+        return "claims must be a non-empty list (or decline with a scope_note)"
+    claim = f"claim {loc[1] + 1}"
+    if len(loc) == 2 or loc[2] == "text":
+        return _too_long(f"{claim}'s text", value, "text") if kind == "string_too_long" else f"{claim} needs a text"
+    if loc[2] != "citations":
+        extra = sorted(str(e["loc"][2]) for e in errors if e["type"] == "extra_forbidden" and len(e["loc"]) == 3)
+        return f"{claim} has unknown keys: {', '.join(extra)}"
+    if len(loc) == 3:
+        if kind == "too_long":
+            return f"{claim} has {len(value)} citations; at most {MAX_CITATIONS_PER_CLAIM}"
+        return f"{claim} needs at least one citation"
+    citation = f"{claim}, citation {loc[3] + 1}"
+    if len(loc) == 5 and kind == "string_too_long":
+        return _too_long(f"{citation}'s {loc[4]}", value, loc[4])
+    return f"{citation} needs exactly provision_id and quote"
 
 
-def _check_size(what, value, field):
-    limit = MAX_CHARS[field]
-    if len(value) > limit:
-        hint = (" (quote the smallest unit that holds the point; a quote is never shortened for you)"
-                if field == "quote" else "")
-        raise SubmissionError(f"{what} is {len(value):,} characters; at most {limit:,}{hint}")
+def _too_long(what, value, field):
+    hint = (" (quote the smallest unit that holds the point; a quote is never shortened for you)"
+            if field == "quote" else "")
+    return f"{what} is {len(value):,} characters; at most {MAX_CHARS[field]:,}{hint}"

@@ -9,6 +9,7 @@ from research.tool_schemas import (
     MAX_CHARS,
     MAX_CITATIONS_PER_CLAIM,
     MAX_CLAIMS,
+    SUBMIT_ANSWER,
     SubmissionError,
     validate_submission,
 )
@@ -78,3 +79,29 @@ def test_a_run_whose_answer_is_oversized_fails_with_the_reason_and_stores_nothin
                          f"{MAX_CHARS['reading'] + 1:,} characters; at most {MAX_CHARS['reading']:,}")
     assert run.reading == ""
     assert not run.claims.exists()
+
+
+# The schema the model is given and the check of what it submits are one definition
+# (SubmitAnswerInput): a payload the schema refuses is refused, and one it accepts is accepted,
+# but for the rule no JSON schema here states (an answer has claims, a decline a scope note).
+@pytest.mark.parametrize("payload, accepted", [
+    (answer(), True),
+    ({"decline": True, "scope_note": "Provincial law."}, True),
+    (answer(extra="x"), False),
+    (answer(claims=[{"text": "t", "citations": []}]), False),
+    (answer(claims=[{"text": "t", "citations": [{"provision_id": "P-8.6:s7", "quote": SUBPOENA, "note": "x"}]}]), False),
+    (answer(claims=[{"text": "t", "citations": [{"provision_id": "P-8.6:s7", "quote": "x" * (MAX_CHARS["quote"] + 1)}]}]),
+     False),
+    (answer(reading=7), False),
+    (answer(claims=[answer()["claims"][0]] * (MAX_CLAIMS + 1)), False),
+])
+def test_the_tool_schema_and_the_check_agree(payload, accepted):
+    import jsonschema
+
+    schema_says = jsonschema.Draft202012Validator(SUBMIT_ANSWER["input_schema"]).is_valid(payload)
+    try:
+        validate_submission(payload)
+        check_says = True
+    except SubmissionError:
+        check_says = False
+    assert schema_says == check_says == accepted
