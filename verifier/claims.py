@@ -127,6 +127,15 @@ _STRUCTURE_WORDS = frozenset(_UNIT_WORDS)
 _PURPOSES_OF = re.compile(
     r"\b(?:purposes? of|application (?:de|du|des)|fins (?:de|du|des))\s+(?:(?:this|that|the|these|those|such|la|le|"
     r"l’|l'|cette|ce|cet|présente|présent|même)\s*)*(" + "|".join(_UNIT_WORDS) + r")\b", re.I)
+# The unit a proceeding or power is "under" ("under this Part", "en vertu de la présente partie"):
+# a determiner must follow, so a citation ("Under section 59") is not read as one.
+_UNDER = re.compile(
+    r"\b(?:under|en vertu de|sous le régime de)\s+(?:this|that|the|these|those|la|le|l’|l'|cette|ce|cet)\s*"
+    r"(?:(?:présente|présent|même)\s+)?(" + "|".join(_UNIT_WORDS) + r")\b", re.I)
+# Words that narrow what they qualify to what is reasonable (hand-written, English then French):
+# a claim that keeps the qualified word without them widens the rule (_qualifier_dropped).
+_QUALIFIERS = {"eng": frozenset("reasonable reasonably".split()),
+               "fra": frozenset("raisonnable raisonnables convenable convenables".split())}
 # What a rule says applies or does not ("Sections 7 and 8 do not apply", "La présente loi ne
 # s'applique pas"): a unit word, its numbers, then "apply" / "s'applique". A claim that names
 # another unit ("the Act does not apply") widens or narrows the rule.
@@ -458,6 +467,7 @@ def _reading_differs(own: str, text: str, name: str, claim_text: str, units: str
         (lambda: _doer_replaced(claim_text, text), "The claim has “{0}” {2} where {name} has “{1}” do it"),
         (lambda: _purpose_scope_widened(claim_text, text), "The claim says “{0}” where {name} says “{1}”"),
         (lambda: _what_applies_changed(claim_text, units or text), "The claim says “{0}” where {name} says “{1}”"),
+        (lambda: _qualifier_dropped(claim_text, units or text), "The claim says “{0}” where {name} says “{1}”"),
         (lambda: _giver_and_receiver_swapped(claim_text, text),
          "The claim turns who gives to whom: “{0}” {2} to “{1}”, where {name} has “{1}” {2} to “{0}”"),
     )
@@ -843,10 +853,30 @@ def _purpose_scope_widened(claim_text: str, law: str) -> tuple[str, str] | None:
     """(claim's words, text's words) when the claim makes a rule for the purposes of a unit the
     text does not: "for all purposes of the Act" where the text says "for the purposes of that
     subsection"."""
-    stated = {m.group(1).casefold(): m.group() for m in _PURPOSES_OF.finditer(law)}
-    for match in _PURPOSES_OF.finditer(claim_text):
-        if stated and match.group(1).casefold() not in stated:
-            return match.group(), next(iter(stated.values()))
+    for pattern in (_PURPOSES_OF, _UNDER):
+        stated = {m.group(1).casefold(): m.group() for m in pattern.finditer(law)}
+        for match in pattern.finditer(claim_text):
+            if stated and match.group(1).casefold() not in stated:
+                return match.group(), next(iter(stated.values()))
+    return None
+
+
+def _qualifier_dropped(claim_text: str, law: str) -> tuple[str, str] | None:
+    """(claim's word, text's words) when the claim names what the text qualifies as reasonable
+    ("at any reasonable time", "à toute heure convenable") without the qualifier: "at any time",
+    "à toute heure". The qualified word is the one after an English qualifier and the one before
+    a French one (_QUALIFIERS)."""
+    claimed = {_stem(w.casefold()) for w in _WORD.findall(claim_text)}
+    words = _WORD.findall(law)
+    for k, word in enumerate(words):
+        french = word.casefold() in _QUALIFIERS["fra"]
+        if not french and word.casefold() not in _QUALIFIERS["eng"]:
+            continue
+        qualified = words[k - 1] if french and k else (words[k + 1] if k + 1 < len(words) else "")
+        if (qualified and _is_content(qualified.casefold()) and _stem(qualified.casefold()) in claimed
+                and not {_stem(q) for q in _QUALIFIERS["fra" if french else "eng"]} & claimed):
+            pair = f"{qualified} {word}" if french else f"{word} {qualified}"
+            return qualified, pair
     return None
 
 
@@ -1219,6 +1249,7 @@ _MODAL_KINDS = (
 # is engaged"): a hand-written list.
 _CONDITION_MARK = re.compile(
     r"(?:\b(?:only if|if|unless|provided that|on condition that|except|to the extent|insofar as|in so far as|dans la mesure|"
+    r"other than|excluding|autres? que|autres? qu’|à l’exception d|à l'exception d|"
     r"que si|si|s’il|s’ils|lorsque|lorsqu|à moins|dans les cas où|dans le cas où|pourvu que|à (?:la )?condition|"
     r"sauf)\b|(?:^|,\s*)where\b|(?<!\bplace\s)(?<!\bplaces\s)(?<!\bpremises\s)(?<!\barea\s)(?<!\bareas\s)(?<!\blocation\s)(?<!\bsite\s)(?<!\bpoint\s)(?<!\bcountry\s)(?<!\bprovince\s)(?<!\broom\s)(?<!\bbuilding\s)\bwhere(?=\s+(?:the|a|an|any|it|there)\s))", re.I)
 _CONDITION_IN_CLAIM = re.compile(

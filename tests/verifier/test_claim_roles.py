@@ -53,6 +53,15 @@ CLC_52_1 = ("Under s. 52(1) of the Canada Labour Code, {} shall give notice of t
             "one hundred and twenty days prior to the date on which the technological change is to be effected.")
 CCT_52_1 = ("Selon le paragraphe 52(1) du Code canadien du travail, {} est tenu de donner avis à {} au moins cent vingt "
             "jours avant la date prévue pour le changement.")
+C42_3_1_G = ("Under paragraph 3(1)(g) of the Copyright Act, copyright includes the sole right to present at a public "
+             "exhibition, for a purpose other than sale or hire, an artistic work created after June 7, 1988{}, and to "
+             "authorize any such acts.")
+LCDP_50_2 = ("Selon le paragraphe 50(2) de la LCDP, il tranche les questions de droit et les questions de fait dans les "
+             "affaires dont il est saisi en vertu de la présente {}.")
+CLC_256_3_B = ("Under paragraph 256(3)(b) of the Canada Labour Code, every employer who refuses to make available for "
+               "examination by the Head at {} time any such record kept by the employer is guilty of an offence.")
+LDA_18_2_B = ("Selon l’alinéa 18(2)b) de la Loi sur le droit d’auteur, la première publication de l’enregistrement sonore "
+              "en quantité suffisante pour satisfaire la demande {} a eu lieu dans tout pays visé à l’alinéa a).")
 C42_30_8_3 = ("Under subsection 30.8(3) of the Copyright Act, {} must make the record referred to in subsection (2) "
               "available to {} within twenty-four hours after receiving a request.")
 C42_30_8_3_REQUIRES = ("Subsection 30.8(3) of the Copyright Act requires {} to make the record referred to in "
@@ -167,6 +176,19 @@ CASES = {
     "qui-donne-avis-inverse-apres-une-relative": (
         CCT_52_1.format("l’agent négociateur", "l’employeur"), "The claim turns who gives to whom",
         CCT_52_1.format("l’employeur", "l’agent négociateur"), "fra"),
+    # What "other than" leaves out is a condition of the rule (claims set 10 found it on PIPEDA s. 18(1)(d)).
+    "other-than-dropped": (
+        C42_3_1_G.format(""), "drops the condition “other than a map”",
+        C42_3_1_G.format(", other than a map, chart or plan"), "eng"),
+    # The unit a matter is "under" widened (set 10: CHRA s. 59's "under this Part").
+    "en-vertu-de-la-partie-elargi": (
+        LCDP_50_2.format("loi"), "says “en vertu de la présente loi” where",
+        LCDP_50_2.format("partie"), "fra"),
+    # "reasonable" / "convenable" dropped from what it qualifies (set 10: CHRA s. 43(2.1) in French).
+    "reasonable-dropped": (
+        CLC_256_3_B.format("any"), "says “time” where", CLC_256_3_B.format("any reasonable"), "eng"),
+    "raisonnable-omis": (
+        LDA_18_2_B.format("du public"), "says “demande” where", LDA_18_2_B.format("raisonnable du public"), "fra"),
     "timed-from-another-event": (
         C42_66_9_2.format("the report"), "times it after “the report” where",
         C42_66_9_2.format("the Minister receives the report"), "eng"),
