@@ -132,6 +132,8 @@ _PURPOSES_OF = re.compile(
 _UNDER = re.compile(
     r"\b(?:under|en vertu de|sous le régime de)\s+(?:this|that|the|these|those|la|le|l’|l'|cette|ce|cet)\s*"
     r"(?:(?:présente|présent|même)\s+)?(" + "|".join(_UNIT_WORDS) + r")\b", re.I)
+# A party named as some body's: "the chairperson of the panel", "le président du Conseil".
+_OF_BODY = re.compile(r"\b([^\W\d_]+)\s+(?:of the|du|de la|de l’|de l'|des)\s*([^\W\d_]+)", re.I)
 # Words that narrow what they qualify to what is reasonable (hand-written, English then French):
 # a claim that keeps the qualified word without them widens the rule (_qualifier_dropped).
 _QUALIFIERS = {"eng": frozenset("reasonable reasonably".split()),
@@ -468,6 +470,7 @@ def _reading_differs(own: str, text: str, name: str, claim_text: str, units: str
         (lambda: _purpose_scope_widened(claim_text, text), "The claim says “{0}” where {name} says “{1}”"),
         (lambda: _what_applies_changed(claim_text, units or text), "The claim says “{0}” where {name} says “{1}”"),
         (lambda: _qualifier_dropped(claim_text, units or text), "The claim says “{0}” where {name} says “{1}”"),
+        (lambda: _whose_party_changed(claim_text, units or text), "The claim says “{0}” where {name} says “{1}”"),
         (lambda: _giver_and_receiver_swapped(claim_text, text),
          "The claim turns who gives to whom: “{0}” {2} to “{1}”, where {name} has “{1}” {2} to “{0}”"),
     )
@@ -858,6 +861,25 @@ def _purpose_scope_widened(claim_text: str, law: str) -> tuple[str, str] | None:
         for match in pattern.finditer(claim_text):
             if stated and match.group(1).casefold() not in stated:
                 return match.group(), next(iter(stated.values()))
+    return None
+
+
+def _whose_party_changed(claim_text: str, law: str) -> tuple[str, str] | None:
+    """(claim's words, text's words) when the claim names a party as another body's ("the
+    Chairperson of the Board") where the text names that party only as a different body's ("the
+    chairperson of the panel"). Only parties (_PARTIES) are read, and only where the text names
+    the party as some body's; the claim's body may be any of the text's next three words ("head of
+    the institution" for "head of the government institution")."""
+    stated = {}
+    for match in _OF_BODY.finditer(law):
+        party = _stem(match.group(1).casefold())
+        if party in _PARTY_STEMS:
+            words = _WORD.findall(law[match.start(2):match.start(2) + 60])[:3]
+            stated.setdefault(party, [match.group(), set()])[1].update(_stem(w.casefold()) for w in words)
+    for match in _OF_BODY.finditer(claim_text):
+        party = _stem(match.group(1).casefold())
+        if party in stated and _stem(match.group(2).casefold()) not in stated[party][1]:
+            return match.group(), stated[party][0]
     return None
 
 

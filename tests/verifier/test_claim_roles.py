@@ -62,6 +62,10 @@ CLC_256_3_B = ("Under paragraph 256(3)(b) of the Canada Labour Code, every emplo
                "examination by the Head at {} time any such record kept by the employer is guilty of an offence.")
 LDA_18_2_B = ("Selon l’alinéa 18(2)b) de la Loi sur le droit d’auteur, la première publication de l’enregistrement sonore "
               "en quantité suffisante pour satisfaire la demande {} a eu lieu dans tout pays visé à l’alinéa a).")
+CLC_14_1 = ("Under s. 14.1 of the Canada Labour Code, in the event of the death or incapacity of a member of a panel "
+            "formed under subsection 14(1), the chairperson of the {} may determine any matter that was before the panel.")
+CCT_14_1 = ("Selon l’article 14.1 du Code canadien du travail, en cas de décès ou d’empêchement d’un membre représentant "
+            "des employés ou des employeurs, le président {} peut trancher seul l’affaire dont la formation était saisie.")
 C42_30_8_3 = ("Under subsection 30.8(3) of the Copyright Act, {} must make the record referred to in subsection (2) "
               "available to {} within twenty-four hours after receiving a request.")
 C42_30_8_3_REQUIRES = ("Subsection 30.8(3) of the Copyright Act requires {} to make the record referred to in "
@@ -189,6 +193,12 @@ CASES = {
         CLC_256_3_B.format("any"), "says “time” where", CLC_256_3_B.format("any reasonable"), "eng"),
     "raisonnable-omis": (
         LDA_18_2_B.format("du public"), "says “demande” where", LDA_18_2_B.format("raisonnable du public"), "fra"),
+    # A party named as another body's (claims set 10 found the English on this provision; no other
+    # unit of the default corpus names a party as one body's and holds another body's name).
+    "whose-chairperson-replaced": (
+        CLC_14_1.format("Board"), "says “chairperson of the Board” where", CLC_14_1.format("panel"), "eng"),
+    "de-quel-president-remplace": (
+        CCT_14_1.format("du Conseil"), "says “président du Conseil” where", CCT_14_1.format("de la formation"), "fra"),
     "timed-from-another-event": (
         C42_66_9_2.format("the report"), "times it after “the report” where",
         C42_66_9_2.format("the Minister receives the report"), "eng"),
