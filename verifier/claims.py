@@ -132,6 +132,8 @@ _PURPOSES_OF = re.compile(
 _UNDER = re.compile(
     r"\b(?:under|en vertu de|sous le régime de)\s+(?:this|that|the|these|those|la|le|l’|l'|cette|ce|cet)\s*"
     r"(?:(?:présente|présent|même)\s+)?(" + "|".join(_UNIT_WORDS) + r")\b", re.I)
+# The agent of a passive: "exercised by a notary", "exercé par un juge de paix".
+_BY_AGENT = re.compile(r"\b(?:by|par)\s+(?:(?:the|a|an|any|le|la|les|l’|l'|un|une)\s*)?([^\W\d_]+)", re.I)
 # A party named as some body's: "the chairperson of the panel", "le président du Conseil".
 _OF_BODY = re.compile(r"\b([^\W\d_]+)\s+(?:of the|du|de la|de l’|de l'|des)\s*([^\W\d_]+)", re.I)
 # Words that narrow what they qualify to what is reasonable (hand-written, English then French):
@@ -932,9 +934,19 @@ def _giver_and_receiver_swapped(claim_text: str, law: str) -> tuple[str, str, st
     tenu de donner à l’agent négociateur". Both ends must be turned, so a paraphrase that names
     one party otherwise is not read as a swap."""
     stated = _givers_and_receivers(law)
+    named_in_law = _content_stems(law)
+    agents = {_stem(m.group(1).casefold()) for m in _BY_AGENT.finditer(claim_text)}
     for verb, pairs in _givers_and_receivers(claim_text).items():
         for giver, receiver in pairs:
-            if giver != receiver and (receiver, giver) in stated.get(verb, set()) and (giver, receiver) not in stated[verb]:
+            if giver == receiver or (giver, receiver) in stated.get(verb, set()):
+                continue
+            if (receiver, giver) in stated.get(verb, set()):
+                return giver, receiver, f"“{verb}”"
+            # The same giver, and the text's receiver made the claim's agent ("by", "par"): "le
+            # pouvoir conféré à un notaire ... peut être exercé par un juge de paix" where the text
+            # confers it on the juge de paix and has the notaire exercise it.
+            others = {r for g, r in stated.get(verb, set()) if g == giver and r != receiver}
+            if receiver in named_in_law and others & agents:
                 return giver, receiver, f"“{verb}”"
     return None
 

@@ -66,6 +66,8 @@ CLC_14_1 = ("Under s. 14.1 of the Canada Labour Code, in the event of the death 
             "formed under subsection 14(1), the chairperson of the {} may determine any matter that was before the panel.")
 CCT_14_1 = ("Selon l’article 14.1 du Code canadien du travail, en cas de décès ou d’empêchement d’un membre représentant "
             "des employés ou des employeurs, le président {} peut trancher seul l’affaire dont la formation était saisie.")
+LI_19_2 = ("Selon le paragraphe 19(2) de la Loi d’interprétation, le pouvoir conféré à {} de faire prêter serment ou de "
+           "recevoir des déclarations ou affirmations solennelles, ou des affidavits, peut être exercé par {}.")
 C42_30_8_3 = ("Under subsection 30.8(3) of the Copyright Act, {} must make the record referred to in subsection (2) "
               "available to {} within twenty-four hours after receiving a request.")
 C42_30_8_3_REQUIRES = ("Subsection 30.8(3) of the Copyright Act requires {} to make the record referred to in "
@@ -199,6 +201,11 @@ CASES = {
         CLC_14_1.format("Board"), "says “chairperson of the Board” where", CLC_14_1.format("panel"), "eng"),
     "de-quel-president-remplace": (
         CCT_14_1.format("du Conseil"), "says “président du Conseil” where", CCT_14_1.format("de la formation"), "fra"),
+    # The one a power is conferred on made the one who exercises it, and the other way round (claims
+    # set 10 found it on this provision; the English "conferred on" is not read: see _TO).
+    "a-qui-le-pouvoir-est-confere-inverse": (
+        LI_19_2.format("un notaire", "un juge de paix"), "The claim turns who gives to whom",
+        LI_19_2.format("un juge de paix", "un notaire ou un commissaire aux serments"), "fra"),
     "timed-from-another-event": (
         C42_66_9_2.format("the report"), "times it after “the report” where",
         C42_66_9_2.format("the Minister receives the report"), "eng"),
