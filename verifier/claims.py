@@ -146,7 +146,7 @@ _QUALIFIERS = {"eng": frozenset("reasonable reasonably".split()),
 _UNIT_PLURALS = "|".join(f"{w}s?" for w in _UNIT_WORDS)
 _WHAT_APPLIES = re.compile(
     r"\b(?:(?:this|that|the|these|those|such|la|le|les|l’|l'|cette|ce|cet|ces|présente|présent|même)\s*)*"
-    rf"({_UNIT_PLURALS})((?:\s*(?:\(?\d[\w.()]*|and|or|to|et|ou|à|,))*)\s+"
+    rf"({_UNIT_PLURALS})((?:\s*(?:\(?\d[\w.()]*|\(?[a-z](?:\.\d+)?\)|and|or|to|et|ou|à|,))*)\s+"
     r"((?:does|do|shall|ne|n’|n')\s*)?(not\s+)?(?:appl(?:y|ies)|s’appliqu\w*(?:\s+pas)?|s'appliqu\w*(?:\s+pas)?)", re.I)
 # The one a claim's "requires" / "obliges" puts the duty on, and the verb: its subject (_subjects), past
 # a phrase set off by commas or a list ("owners of copyright in the works, sound recordings or ...").
@@ -923,7 +923,7 @@ def _unit_named(match: re.Match) -> tuple[str, tuple[str, ...], bool]:
     word = match.group(1).casefold()
     word = word[:-1] if word.endswith("s") and word[:-1] in _STRUCTURE_WORDS else word
     negated = bool(match.group(4)) or match.group().casefold().endswith("pas")
-    return word, tuple(re.findall(r"\(?\d[\w.()]*", match.group(2))), negated
+    return word, tuple(re.findall(r"\(?\d[\w.()]*|\(?[a-z](?:\.\d+)?\)", match.group(2))), negated
 
 
 def _giver_and_receiver_swapped(claim_text: str, law: str) -> tuple[str, str, str] | None:
@@ -1283,7 +1283,8 @@ _MODAL_KINDS = (
 # is engaged"): a hand-written list.
 _CONDITION_MARK = re.compile(
     r"(?:\b(?:only if|if|unless|provided that|on condition that|except|to the extent|insofar as|in so far as|dans la mesure|"
-    r"other than|excluding|autres? que|autres? qu’|à l’exception d|à l'exception d|"
+    r"other than|excluding|autres? que|autres? qu’|à l’exception (?:du|des|de la|de l’|de l'|de|d’|d')|"
+    r"à l'exception (?:du|des|de la|de l’|de l'|de|d’|d')|"
     r"que si|si|s’il|s’ils|lorsque|lorsqu|à moins|dans les cas où|dans le cas où|pourvu que|à (?:la )?condition|"
     r"sauf)\b|(?:^|,\s*)where\b|(?<!\bplace\s)(?<!\bplaces\s)(?<!\bpremises\s)(?<!\barea\s)(?<!\bareas\s)(?<!\blocation\s)(?<!\bsite\s)(?<!\bpoint\s)(?<!\bcountry\s)(?<!\bprovince\s)(?<!\broom\s)(?<!\bbuilding\s)\bwhere(?=\s+(?:the|a|an|any|it|there)\s))", re.I)
 _CONDITION_IN_CLAIM = re.compile(

@@ -68,6 +68,12 @@ CCT_14_1 = ("Selon l’article 14.1 du Code canadien du travail, en cas de déc�
             "des employés ou des employeurs, le président {} peut trancher seul l’affaire dont la formation était saisie.")
 LI_19_2 = ("Selon le paragraphe 19(2) de la Loi d’interprétation, le pouvoir conféré à {} de faire prêter serment ou de "
            "recevoir des déclarations ou affirmations solennelles, ou des affidavits, peut être exercé par {}.")
+LCDP_36_1 = ("Selon le paragraphe 36(1) de la LCDP, sous réserve de l’article 36.1, le président peut constituer au sein "
+             "de la Commission des sections qui peuvent exercer, conformément aux instructions de la Commission, tout ou "
+             "partie des pouvoirs et fonctions de celle-ci{}.")
+LDA_30_1_2 = ("Selon le paragraphe 30.1(2) de la Loi sur le droit d’auteur, {} si des exemplaires de l’oeuvre ou de l’autre "
+              "objet du droit d’auteur sont accessibles sur le marché et sont sur un support et d’une qualité appropriés "
+              "aux fins visées au paragraphe (1).")
 C42_30_8_3 = ("Under subsection 30.8(3) of the Copyright Act, {} must make the record referred to in subsection (2) "
               "available to {} within twenty-four hours after receiving a request.")
 C42_30_8_3_REQUIRES = ("Subsection 30.8(3) of the Copyright Act requires {} to make the record referred to in "
@@ -206,6 +212,14 @@ CASES = {
     "a-qui-le-pouvoir-est-confere-inverse": (
         LI_19_2.format("un notaire", "un juge de paix"), "The claim turns who gives to whom",
         LI_19_2.format("un juge de paix", "un notaire ou un commissaire aux serments"), "fra"),
+    # "à l’exception du ..." is an exclusion to keep (claims set 11 found it on CHRA s. 31(3)).
+    "a-l-exception-du-omis": (
+        LCDP_36_1.format(""), "drops the condition “à l’exception du pouvoir",
+        LCDP_36_1.format(", à l’exception du pouvoir de prendre des règlements administratifs"), "fra"),
+    # Labels of letters in what does not apply ("alinéas (1)a) à c)"); set 11 found it on this provision.
+    "quels-alineas-ne-s-appliquent-pas": (
+        LDA_30_1_2.format("le paragraphe (1) ne s’applique pas"), "says “paragraphe (1) ne s’applique pas” where",
+        LDA_30_1_2.format("les alinéas (1)a) à c) ne s’appliquent pas"), "fra"),
     "timed-from-another-event": (
         C42_66_9_2.format("the report"), "times it after “the report” where",
         C42_66_9_2.format("the Minister receives the report"), "eng"),
