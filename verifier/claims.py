@@ -410,7 +410,14 @@ def _support_verdict(claim, cited, corpus) -> ClaimVerdict:
     name = ", ".join(f"{p.human()} of {prose_name(p.act, corpus.act_refs())}" for p, _, _ in cited)
     links = [link for _, u, _ in cited for link in _links(u)]
     missing = sorted(words - _content_stems(text))
-    missing += [_figure(n) for n in sorted(numbers(own) - numbers(text))]
+    # A figure must be in the unit the claim states (the cited unit holding most of its words): a
+    # claim citing the units it cross-refers to ("an application made under subsection 87.4(4)")
+    # must not take "90 days" from one of them for the "82 days" of the unit it states.
+    figures = numbers(own)
+    missing += [_figure(n) for n in sorted(figures - numbers(text))]
+    if len(contexts) > 1 and figures and not missing:
+        stated = max(contexts, key=lambda c: len(words & _content_stems(c.text)))  # the unit the claim states
+        missing += [_figure(n) for n in sorted(figures - numbers(stated.text))]
     quoted = " The quoted words are verbatim there." if claim.quotes else ""
     # Every word of the claim's own must be in the text: one added word ("an oral assignment
     # is valid", "any party may apply") is enough to state law the text does not.

@@ -415,3 +415,15 @@ def test_a_claim_citing_a_section_keeps_the_subsection_that_limits_the_one_it_st
     assert whole.label == "unknown" and "subsection (2)" in whole.rationale, whole.rationale
     one = verdict(f"Under s. 39(1) of the Copyright Act, where {rule}")
     assert one.label == "verified", one.rationale
+
+
+@pytest.mark.parametrize("days, label", [("82", "verified"), ("90", "unknown")])
+def test_a_figure_must_be_in_the_unit_the_claim_states_not_in_one_it_cross_refers_to(days, label):
+    # CLC s. 87.4(6.1) gives the Board 82 days; the application it names is "made under subsection
+    # (4)", cited too, and a unit near it has 90. Claims set 11 found this on the same provision.
+    result = verdict(f"Under subsection 87.4(6.1) of the Canada Labour Code, the Board must determine an application "
+                     f"made under subsection 87.4(4) no later than {days} days after the day on which it received the "
+                     f"application.")
+    assert result.label == label, result.rationale
+    if label == "unknown":
+        assert "(90)" in result.rationale
