@@ -1813,9 +1813,18 @@ def _receiver_changed(said: list[_Token], stated: list[_Token]) -> tuple[str, st
 
 def _condition_span(after: str) -> str:
     """The condition's words after its mark, to the end of its clause, a conjunct set off by a
-    comma included (", et que l'oeuvre est exécutée ...", ", and the work was made ...")."""
+    comma included (", et que l'oeuvre est exécutée ...", ", and the work was made ..."); when a
+    comma follows the mark at once, from the phrase it sets off."""
     pieces = re.split(r"([,;:.])", after)
     span = pieces[0]
+    if not span.strip() and len(pieces) > 2 and pieces[1] == ",":
+        # "unless, in the opinion of the Board, (a) there is ...": the mark's words follow a
+        # phrase set off by commas; the condition is that phrase and what comes after it.
+        pieces = re.split(r"([,;:.])", after.split(",", 1)[1])
+        span = pieces[0]
+        if len(pieces) > 2 and pieces[1] == ",":  # the phrase, then the clause it opens
+            span += pieces[1] + pieces[2]
+            pieces = pieces[2:]
     for k in range(1, len(pieces) - 1, 2):
         if pieces[k] != "," or not _CONDITION_CONTINUES.match(pieces[k + 1]):
             break

@@ -427,3 +427,13 @@ def test_a_figure_must_be_in_the_unit_the_claim_states_not_in_one_it_cross_refer
     assert result.label == label, result.rationale
     if label == "unknown":
         assert "(90)" in result.rationale
+
+
+def test_a_condition_whose_mark_a_comma_follows_is_read_from_the_phrase_it_sets_off():
+    # Copyright Act s. 38(1)(b): "... before judgment if, under the law of Canada or of the province
+    # in which those proceedings are taken, a person is entitled to take such proceedings". The
+    # condition's words were read as nothing (the comma ended them at once). Claims set 11 found
+    # the shape on CLC s. 23(1) ("unless, in the opinion of the Board, ...").
+    result = verdict("Under paragraph 38(1)(b) of the Copyright Act, the owner of the copyright in a work may take "
+                     "proceedings for seizure of infringing copies or plates before judgment.")
+    assert result.label == "unknown" and "“if, under the law of Canada" in result.rationale, result.rationale
