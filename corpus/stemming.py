@@ -19,7 +19,8 @@ The claim checker (verifier/claims.py) compares a claim's words with the law's t
 porter2 below (Snowball English), which joins more forms than a lemma ("requester" with
 "request", "using" with "use"). Measured on every labelled claims set (1,519 claims) on
 2026-12-07: Porter2 verified 334 faithful claims against 333 for the hand-written stripper it
-replaced and 321 for simplemma's lemmas, with the same false "verified" on each set.
+replaced and 321 for simplemma's lemmas, with the same false "verified" on each set; on claims set
+11, read later, it let one more through (it joins "enacted" with "enactment").
 
 The indexes stem in the database where they can (SQLite FTS5 porter for English and Korean;
 PostgreSQL tsvector english / french); SQLite's French index stores text this module stemmed
