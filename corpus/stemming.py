@@ -37,21 +37,23 @@ import snowballstemmer
 _local = threading.local()  # a Snowball stemmer keeps state while it works: one per thread
 
 
+def _snowball(language, word):
+    stemmer = getattr(_local, language, None)
+    if stemmer is None:
+        stemmer = snowballstemmer.stemmer(language)
+        setattr(_local, language, stemmer)
+    return stemmer.stemWord(word)
+
+
 @functools.lru_cache(maxsize=200_000)
 def _french(word):
-    stemmer = getattr(_local, "french", None)
-    if stemmer is None:
-        stemmer = _local.french = snowballstemmer.stemmer("french")
-    return stemmer.stemWord(word)
+    return _snowball("french", word)
 
 
 @functools.lru_cache(maxsize=200_000)
 def porter2(word):
     """Snowball English (Porter2) stem of one lowercased word: "requester" -> "request"."""
-    stemmer = getattr(_local, "english", None)
-    if stemmer is None:
-        stemmer = _local.english = snowballstemmer.stemmer("english")
-    return stemmer.stemWord(word)
+    return _snowball("english", word)
 
 
 @functools.lru_cache(maxsize=200_000)

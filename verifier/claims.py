@@ -132,9 +132,10 @@ _PURPOSES_OF = re.compile(
 _UNDER = re.compile(
     r"\b(?:under|en vertu de|sous le régime de)\s+(?:this|that|the|these|those|la|le|l’|l'|cette|ce|cet)\s*"
     r"(?:(?:présente|présent|même)\s+)?(" + "|".join(_UNIT_WORDS) + r")\b", re.I)
-# The agent of a passive: "exercised by a notary", "exercé par un juge de paix".
+# The agent of a passive: "exercised by a notary", "exercé par un juge de paix" (hand-written, English then French).
 _BY_AGENT = re.compile(r"\b(?:by|par)\s+(?:(?:the|a|an|any|le|la|les|l’|l'|un|une)\s*)?([^\W\d_]+)", re.I)
-# A party named as some body's: "the chairperson of the panel", "le président du Conseil".
+# A party named as some body's: "the chairperson of the panel", "le président du Conseil" (hand-written
+# connectors, English then French; the parties are _PARTIES).
 _OF_BODY = re.compile(r"\b([^\W\d_]+)\s+(?:of the|du|de la|de l’|de l'|des)\s*([^\W\d_]+)", re.I)
 # Words that narrow what they qualify to what is reasonable (hand-written, English then French):
 # a claim that keeps the qualified word without them widens the rule (_qualifier_dropped).
