@@ -21,6 +21,8 @@ $(VENV)/.installed: pyproject.toml
 	@touch $@
 
 corpus: venv
+	@# PostgreSQL here needs the pgvector extension (built from ../shared/vendor when missing).
+	@case "$${DATABASE_URL:-}" in postgres*://*@127.0.0.1*|postgres*://*@localhost*) scripts/ensure_pgvector.sh;; esac
 	$(PY) manage.py migrate --noinput -v0
 	$(PY) manage.py load_default_data
 
@@ -34,6 +36,7 @@ browser-deps:
 
 postgres-up:
 	@scripts/ensure_postgres.sh
+	@scripts/ensure_pgvector.sh
 
 # One database after the other, each spread over TEST_WORKERS processes (pytest-xdist): much of
 # the suite waits on real processes (workers, servers, Chromium), so one more process than cores

@@ -243,25 +243,18 @@ def without_citations(query):
 
 
 def _similar(question, version_ids):
-    """[(cosine, provision id)] of the articles closest to the question in e5's space, best
-    first (an article is as close as its closest text: the whole, or one 항); [] when the model
-    or the vectors are missing."""
+    """[(cosine, provision id)] of the BLEND_DEPTH articles closest to the question in e5's
+    space, best first (an article is as close as its closest text: the whole, or one 항); []
+    when the model or the vectors are missing."""
     from corpus import multilingual, section_vectors
 
-    if not multilingual.available():
+    version_ids = sorted(version_ids)
+    space = section_vectors.KOREAN_SPACE
+    if not multilingual.available() or not section_vectors.has_vectors(version_ids, space):
         return []
-    matrices = section_vectors.version_matrices(sorted(version_ids), section_vectors.KOREAN_SPACE)
-    if not matrices:
-        return []
-    import numpy as np
-
-    query = multilingual.encode_query(question)
-    best = {}
-    for ids, matrix in matrices:
-        scores = matrix @ query
-        for i in np.argsort(-scores)[:BLEND_DEPTH * 4]:
-            best.setdefault(int(ids[i]), float(scores[i]))
-    return sorted(((score, pk) for pk, score in best.items()), key=lambda s: (-s[0], s[1]))
+    found = section_vectors.similarities(multilingual.encode_query(question), version_ids, space,
+                                         nearest=BLEND_DEPTH)
+    return sorted(((score, pk) for pk, score in found.items()), key=lambda s: (-s[0], s[1]))
 
 
 def blended(lexical, similar, weight=SEMANTIC_WEIGHT):

@@ -9,6 +9,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_noop
+from pgvector.django import HalfVectorField
 
 from corpus import instrument_names
 from corpus.ingest.regulations import french_file_stem
@@ -386,3 +387,28 @@ class SectionEmbedding(models.Model):
 
     def __str__(self):
         return self.text_sha256[:12]
+
+
+class SectionVector(models.Model):
+    """PostgreSQL's index of section vectors: one row per text embedded for a section of a version
+    (its SectionEmbedding's vector, as a pgvector halfvec), under an HNSW index (migration 0011),
+    so that search finds the closest sections in the database.
+
+    Written on PostgreSQL only, by section_vectors.embed_versions (corpus/pg_vectors.py). SQLite
+    search multiplies numpy matrices read from SectionEmbedding, and its copy of this table stays
+    empty. Its rows go with the version, provision or stored vector they copy.
+    """
+
+    # The unique constraint below leads with the version: it is the version's index.
+    version = models.ForeignKey(ActVersion, on_delete=models.CASCADE, related_name="+", db_index=False)
+    provision = models.ForeignKey(Provision, on_delete=models.CASCADE, related_name="+")
+    text = models.ForeignKey(SectionEmbedding, on_delete=models.CASCADE, db_column="text_sha256",
+                             related_name="+")
+    embedding = HalfVectorField(dimensions=384)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["version", "provision", "text"],
+                                               name="corpus_sectionvector_unique")]
+
+    def __str__(self):
+        return f"{self.provision_id} {self.text_id[:12]}"

@@ -146,7 +146,7 @@ def search(query, *, acts=None, lang="eng", as_at=None, limit=10, offset=0):
     preferred = {versions[a].pk for a in named}
     chosen = search_rank.candidates(matches.ids, matches.marginal, idf, max(CANDIDATES, offset + limit),
                                     preferred_ids=backends.version_doc_ids(preferred) if preferred else frozenset())
-    similarity = _similarity(spelling.apply(query, corrections), statute_words(terms), versions, lang)
+    similarity = _similarity(spelling.apply(query, corrections), statute_words(terms), versions, lang, chosen)
     # The sections closest in meaning join the candidates even when they share no rare word
     # with the question: "digital lock" is "technological protection measure" in the Act.
     read = list(chosen) + [pk for pk in search_rank.nearest(similarity, SEMANTIC_CANDIDATES) if pk not in chosen]
@@ -213,33 +213,26 @@ def _searched(code, versions, catalogue):
     return {act_id} if act_id in versions else set()
 
 
-def _similarity(query, words, versions, lang):
-    """{provision id: best cosine of the question with the section's texts} over the searched
-    sections that have a vector; {} when none has, or the model is not installed, or the
-    language is not embedded.
+def _similarity(query, words, versions, lang, candidates):
+    """{provision id: best cosine of the question with the section's texts} for the searched
+    sections closest to it and for each of `candidates` (section ids) that has a vector; {} when
+    none has, or the model is not installed, or the language is not embedded.
 
     The question's vector is partly that of the question followed by `words`
     (STATUTE_WORDS_SHARE): the cosine is then that mix of the two texts' cosines."""
     space = section_vectors.space_for(lang)
-    if space is None or not space.available():
+    version_ids = [v.pk for v in versions.values()]
+    if space is None or not space.available() or not section_vectors.has_vectors(version_ids, space):
         return {}
-    matrices = section_vectors.version_matrices([v.pk for v in versions.values()], space)
-    if not matrices:
-        return {}
-    import numpy as np
-
     question = space.encode_query(query[:MAX_QUERY])
     if space is section_vectors.ENGLISH_SPACE and words and STATUTE_WORDS_SHARE:
         expanded = space.encode_query(query[:MAX_QUERY] + " " + " ".join(words))
         question = (1 - STATUTE_WORDS_SHARE) * question + STATUTE_WORDS_SHARE * expanded
-    similarity = {}
-    for ids, vectors in matrices:
-        # A section's rows (its opening and its passages) are adjacent: it is as close as the
-        # closest of them.
-        starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]])
-        closest = np.maximum.reduceat(vectors @ question, starts)
-        similarity.update(zip(ids[starts].tolist(), closest.tolist(), strict=True))
-    if space is not section_vectors.ENGLISH_SPACE:
+    # The closest E5_REFERENCE (at least) are needed to spread e5's cosines.
+    similarity = section_vectors.similarities(question, version_ids, space,
+                                              nearest=max(SEMANTIC_CANDIDATES, E5_REFERENCE),
+                                              candidates=candidates)
+    if similarity and space is not section_vectors.ENGLISH_SPACE:
         similarity = _spread(similarity)
     return similarity
 

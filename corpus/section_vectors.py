@@ -3,6 +3,7 @@
     embed_versions(version_ids)       # store what is missing -> (from file, computed, left)
     version_matrices(version_ids)     # [(provision ids, float32 (n, 384))] for search
     version_matrices(ids, KOREAN_SPACE)  # the same for Korean articles, in e5's space
+    similarities(question, version_ids, space, nearest=50, candidates=ids)  # {provision id: cosine}
 
 A section has one vector per text embeddings.section_inputs() gives for it (its opening, then
 passages of a long body), so a provision id can appear on several rows of its version's
@@ -15,6 +16,7 @@ Korean articles with multilingual-e5-small (corpus/multilingual.py): each is a S
 vectors of both sit in one table, keyed apart (a Space's key hashes its own input).
 """
 
+import heapq
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,8 +24,8 @@ from pathlib import Path
 
 from django.db import connection
 
-from corpus import embeddings, multilingual
-from corpus.models import KOREAN, ActVersion, SectionDoc, SectionEmbedding
+from corpus import embeddings, multilingual, pg_vectors
+from corpus.models import KOREAN, ActVersion, SectionDoc, SectionEmbedding, SectionVector
 
 DATA = Path(__file__).resolve().parent / "data"
 SHIPPED = DATA / "ca" / "embeddings.npz"
@@ -108,15 +110,16 @@ def embed_versions(version_ids, shipped=None, compute=True, progress=None, space
             from_file = {k: stored[k] for k in missing if k in stored}
     _save(from_file)
     to_compute = [k for k in missing if k not in from_file]
-    if not compute:
-        return len(from_file), 0, len(to_compute)
-    for i in range(0, len(to_compute), 256):
-        chunk = to_compute[i:i + 256]
-        vectors = space.encode([inputs[k] for k in chunk])
-        _save(dict(zip(chunk, vectors, strict=True)))
-        if progress:
-            progress(min(i + 256, len(to_compute)), len(to_compute))
-    return len(from_file), len(to_compute), 0
+    if compute:
+        for i in range(0, len(to_compute), 256):
+            chunk = to_compute[i:i + 256]
+            vectors = space.encode([inputs[k] for k in chunk])
+            _save(dict(zip(chunk, vectors, strict=True)))
+            if progress:
+                progress(min(i + 256, len(to_compute)), len(to_compute))
+    if pg_vectors.in_use():
+        pg_vectors.index_versions({v: _section_keys(v, space) for v in version_ids})
+    return (len(from_file), len(to_compute), 0) if compute else (len(from_file), 0, len(to_compute))
 
 
 def _save(vectors):
@@ -175,21 +178,54 @@ def version_matrices(version_ids, space=ENGLISH_SPACE):
     return found
 
 
+def has_vectors(version_ids, space):
+    """True when any section of the versions has a vector search can read."""
+    if pg_vectors.in_use():
+        return SectionVector.objects.filter(version_id__in=version_ids).exists()
+    return bool(version_matrices(version_ids, space))
+
+
+def similarities(question, version_ids, space, nearest, candidates=()):
+    """{provision id: best cosine of `question` with the section's texts} for the `nearest`
+    sections of the versions closest to it and for each of `candidates` that has a vector; {} when
+    none has. PostgreSQL asks its HNSW index (corpus/pg_vectors.py); SQLite multiplies the
+    versions' matrices (version_matrices) and takes the same sections exactly."""
+    if pg_vectors.in_use():
+        return pg_vectors.closest(question, version_ids, nearest, candidates)
+    import numpy as np
+
+    best = {}
+    for ids, vectors in version_matrices(version_ids, space):
+        # A section's rows (its opening and its passages) are adjacent: it is as close as the
+        # closest of them.
+        starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]])
+        closest = np.maximum.reduceat(vectors @ question, starts)
+        best.update(zip(ids[starts].tolist(), closest.tolist(), strict=True))
+    keep = set(heapq.nlargest(nearest, best, key=lambda pk: (best[pk], -pk))) | (set(candidates) & best.keys())
+    return {pk: best[pk] for pk in keep}
+
+
 def _stored_count():
     with connection.cursor() as cursor:
         cursor.execute("SELECT count(*) FROM corpus_sectionembedding")
         return cursor.fetchone()[0]
 
 
-def _read_matrix(version_id, space):
-    import numpy as np
-
+def _section_keys(version_id, space):
+    """{text key: [provision ids]} of the texts the space embeds for the version's sections."""
     by_sha = {}
     docs = SectionDoc.objects.filter(version_id=version_id).values_list(
         "provision_id", "marginal_note", "headings", "body")
     for pk, marginal_note, headings, body in docs.iterator(chunk_size=2000):
         for text in space.inputs(marginal_note, headings, body):
             by_sha.setdefault(space.key(text), []).append(pk)
+    return by_sha
+
+
+def _read_matrix(version_id, space):
+    import numpy as np
+
+    by_sha = _section_keys(version_id, space)
     ids, vectors = [], []
     keys = list(by_sha)
     for i in range(0, len(keys), 500):
