@@ -389,6 +389,18 @@ class SectionEmbedding(models.Model):
         return self.text_sha256[:12]
 
 
+class EmbeddedVersion(models.Model):
+    """A version every section of which has its vectors: how far the task worker has got through
+    the corpus (corpus/tasks.py), and what the search page counts."""
+
+    version = models.OneToOneField(ActVersion, on_delete=models.CASCADE, primary_key=True, related_name="+")
+    texts = models.PositiveIntegerField()  # texts embedded for its sections (openings and passages)
+    finished_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"{self.version_id}: {self.texts} texts"
+
+
 class SectionVector(models.Model):
     """PostgreSQL's index of section vectors: one row per text embedded for a section of a version
     (its SectionEmbedding's vector, as a pgvector halfvec), under an HNSW index (migration 0011),

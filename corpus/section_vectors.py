@@ -25,7 +25,14 @@ from pathlib import Path
 from django.db import connection
 
 from corpus import embeddings, multilingual, pg_vectors
-from corpus.models import KOREAN, ActVersion, SectionDoc, SectionEmbedding, SectionVector
+from corpus.models import (
+    KOREAN,
+    ActVersion,
+    EmbeddedVersion,
+    SectionDoc,
+    SectionEmbedding,
+    SectionVector,
+)
 
 DATA = Path(__file__).resolve().parent / "data"
 SHIPPED = DATA / "ca" / "embeddings.npz"
@@ -79,25 +86,36 @@ def all_version_ids(space=ENGLISH_SPACE):
 def section_inputs(version_ids, space=ENGLISH_SPACE):
     """{key: text embedded} for every section document of the versions given."""
     inputs = {}
-    docs = (SectionDoc.objects.filter(version_id__in=version_ids)
-            .values_list("marginal_note", "headings", "body").iterator(chunk_size=2000))
-    for marginal_note, headings, body in docs:
-        for text in space.inputs(marginal_note, headings, body):
-            inputs[space.key(text)] = text
+    for texts in inputs_by_version(version_ids, space).values():
+        inputs.update(texts)
     return inputs
 
 
-def embed_versions(version_ids, shipped=None, compute=True, progress=None, space=ENGLISH_SPACE):
+def inputs_by_version(version_ids, space=ENGLISH_SPACE):
+    """{version id: {key: text embedded}} for every section document of the versions given."""
+    inputs = {v: {} for v in version_ids}
+    docs = (SectionDoc.objects.filter(version_id__in=version_ids)
+            .values_list("version_id", "marginal_note", "headings", "body").iterator(chunk_size=2000))
+    for version_id, marginal_note, headings, body in docs:
+        for text in space.inputs(marginal_note, headings, body):
+            inputs[version_id][space.key(text)] = text
+    return inputs
+
+
+def embed_versions(version_ids, shipped=None, compute=True, progress=None, space=ENGLISH_SPACE, limit=None):
     """Store a vector for every section of the versions that has none.
 
     Returns (taken from the `shipped` .npz, the space's own file by default, computed, left
     without a vector). The shipped vectors are used first; the rest are computed only when
-    `compute` (needs the space's model: space.available()), else left.
+    `compute` (needs the space's model: space.available()), else left; at most `limit` are
+    computed (all when None). Versions left with nothing missing are recorded as embedded
+    (EmbeddedVersion); on PostgreSQL their vectors are indexed (corpus/pg_vectors.py).
     """
     import numpy as np
 
     shipped = space.shipped if shipped is None else shipped
-    inputs = section_inputs(version_ids, space)
+    by_version = inputs_by_version(version_ids, space)
+    inputs = {key: text for texts in by_version.values() for key, text in texts.items()}
     held = set()
     keys = list(inputs)
     for i in range(0, len(keys), 500):
@@ -110,16 +128,20 @@ def embed_versions(version_ids, shipped=None, compute=True, progress=None, space
             from_file = {k: stored[k] for k in missing if k in stored}
     _save(from_file)
     to_compute = [k for k in missing if k not in from_file]
-    if compute:
-        for i in range(0, len(to_compute), 256):
-            chunk = to_compute[i:i + 256]
-            vectors = space.encode([inputs[k] for k in chunk])
-            _save(dict(zip(chunk, vectors, strict=True)))
-            if progress:
-                progress(min(i + 256, len(to_compute)), len(to_compute))
+    computed = to_compute[:limit] if compute else []
+    for i in range(0, len(computed), 256):
+        chunk = computed[i:i + 256]
+        vectors = space.encode([inputs[k] for k in chunk])
+        _save(dict(zip(chunk, vectors, strict=True)))
+        if progress:
+            progress(min(i + 256, len(computed)), len(computed))
+    left = set(to_compute[len(computed):])
+    done = [v for v, texts in by_version.items() if not left & texts.keys()]
+    EmbeddedVersion.objects.bulk_create([EmbeddedVersion(version_id=v, texts=len(by_version[v])) for v in done],
+                                        ignore_conflicts=True)
     if pg_vectors.in_use():
         pg_vectors.index_versions({v: _section_keys(v, space) for v in version_ids})
-    return (len(from_file), len(to_compute), 0) if compute else (len(from_file), 0, len(to_compute))
+    return len(from_file), len(computed), len(left)
 
 
 def _save(vectors):

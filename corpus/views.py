@@ -26,6 +26,7 @@ from corpus.forms import SearchForm
 from corpus.messages import translated
 from corpus.models import KOREA, Act, Provision, VersionNotHeld
 from corpus.search import search as run_search
+from corpus.tasks import embedding_progress
 
 
 class BadRequest(Exception):
@@ -183,7 +184,7 @@ RESULTS_PER_PAGE = 20
 def search(request):
     """Search form with live results; htmx requests get only the results fragment."""
     form = SearchForm(request.GET or None)
-    hits, error, total, corrections, left_out, pages = None, "", 0, [], [], {}
+    hits, error, total, corrections, left_out, pages, embedded = None, "", 0, [], [], {}, None
     if form.is_valid() and form.cleaned_data["q"].strip():
         data = form.cleaned_data
         lang = data["lang"] or "eng"
@@ -202,8 +203,11 @@ def search(request):
             total, corrections = results.total, results.corrections
             left_out = [(code, translated(reason)) for code, reason in results.left_out]
             pages = _pages(request, data["page"] or 1, offset, len(hits), total)
+            embedded = embedding_progress(lang)
     context = {"form": form, "results": hits, "hits": hits or [], "error": error, "total": total,
-               "corrections": corrections, "left_out": left_out, **pages}
+               "corrections": corrections, "left_out": left_out, **pages,
+               # (instruments with vectors, instruments searched) while the worker is embedding
+               "embedding": embedded if embedded and embedded[0] < embedded[1] else None}
     template = "corpus/search.html#results" if request.htmx else "corpus/search.html"
     return render(request, template, context)
 

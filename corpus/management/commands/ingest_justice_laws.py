@@ -14,6 +14,7 @@ from corpus.ingest import justice_laws
 from corpus.ingest.justice_laws import ParseError
 from corpus.ingest.sources import SourceError, count_sources, iter_sources
 from corpus.ingest.store import ingest_bytes
+from corpus.tasks import queue_embedding
 
 
 def refresh_planner_statistics():
@@ -46,6 +47,7 @@ class Command(BaseCommand):
             raise CommandError(f"{exc}\nNothing was written: the corpus is as it was.") from None
         if added:
             refresh_planner_statistics()
+            queue_embedding()  # the worker embeds the new sections (corpus/tasks.py)
         seconds = time.monotonic() - started
         if added == 0:
             self.stdout.write(f"Unchanged: all {unchanged} files are already held; nothing written ({seconds:.1f} s).")

@@ -19,6 +19,7 @@ from corpus.ingest import justice_laws
 from corpus.ingest.sources import SourceError, count_sources, iter_sources
 from corpus.ingest.store import ingest_bytes
 from corpus.management.commands.ingest_justice_laws import refresh_planner_statistics
+from corpus.tasks import queue_embedding
 
 # Files per transaction: small enough that a batch holds SQLite's write lock for a second or two
 # (runs and reviews wait on it), large enough that commits are not most of the work.
@@ -46,6 +47,7 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from None
         if counts["added"]:
             refresh_planner_statistics()
+            queue_embedding()  # the worker embeds the new sections (corpus/tasks.py)
         seconds = time.monotonic() - started
         summary = (f"Statute book: {counts['added']} instruments added, {counts['unchanged']} already held, "
                    f"{len(counts['failed'])} not readable ({seconds:.0f} s).")
