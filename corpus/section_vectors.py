@@ -167,37 +167,57 @@ def export_npz(path, version_ids, space=ENGLISH_SPACE):
     return len(found)
 
 
-# (database, space, version id) -> (provision ids, float32 matrix) or None; dropped when the number of
-# stored vectors changes (embed_sections ran, a test rolled back). A version's sections never change.
+# (database, space, version id) -> (provision ids, float32 matrix) of a version recorded as
+# embedded: its vectors are whole and a version's sections never change, so it is read once. All
+# are dropped when the number of stored vectors falls (vectors deleted, a test rolled back).
 _matrices = {}
 _generation = {}
+_embedded = {}  # database -> (EmbeddedVersion rows, their version ids)
 _lock = threading.Lock()
 
 
 def version_matrices(version_ids, space=ENGLISH_SPACE):
-    """[(provision ids array, float32 (n, 384) unit vectors)] for the versions given, one per
-    version holding a stored vector for any of its sections; [] when none does. An id is
-    repeated for each of its section's texts (the opening and each passage); ids are sorted,
-    so a section's rows are adjacent."""
+    """[(provision ids array, float32 (n, 384) unit vectors)] for the versions given that are
+    recorded as embedded (EmbeddedVersion) and hold a stored vector, one per version; [] when none
+    does. A version the worker is still embedding is left out until it is whole (its sections are
+    matched by their words meanwhile), so new vectors never make search read again what it holds.
+    An id is repeated for each of its section's texts (the opening and each passage); ids are
+    sorted, so a section's rows are adjacent."""
     database = connection.settings_dict["NAME"]
     generation = _stored_count()
     if not generation:
         return []
     with _lock:
-        if _generation.get(database) != generation:
-            _generation[database] = generation
+        if generation < _generation.get(database, 0):
             for key in [k for k in _matrices if k[0] == database]:
                 del _matrices[key]
+        _generation[database] = generation
+    embedded = _embedded_versions(database)
     found = []
     for version_id in version_ids:
+        if version_id not in embedded:
+            continue
         key = (database, space.name, version_id)
-        if key not in _matrices:
+        matrix = _matrices.get(key)
+        if matrix is None:
             matrix = _read_matrix(version_id, space)
-            with _lock:
-                _matrices[key] = matrix
-        if _matrices[key] is not None:
-            found.append(_matrices[key])
+            if matrix is not None:  # none stored (deleted since): look again next time
+                with _lock:
+                    _matrices[key] = matrix
+        if matrix is not None:
+            found.append(matrix)
     return found
+
+
+def _embedded_versions(database):
+    """The ids of the versions recorded as embedded, read again when their number changes."""
+    count = EmbeddedVersion.objects.count()
+    held = _embedded.get(database)
+    if held is None or held[0] != count:
+        held = (count, frozenset(EmbeddedVersion.objects.values_list("version_id", flat=True)))
+        with _lock:
+            _embedded[database] = held
+    return held[1]
 
 
 def has_vectors(version_ids, space):
