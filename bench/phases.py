@@ -1,6 +1,6 @@
 """One benchmark phase, run in its own process against the database in the environment.
 
-Usage: python bench/phases.py counts|search|page|claims|pipeline — prints one JSON line.
+Usage: python bench/phases.py counts|search|page|claims|pipeline|embed|vector_index — prints one JSON line.
 """
 
 import json
@@ -166,6 +166,49 @@ def pipeline():
     from bench.pipeline_bench import measure
 
     return measure()
+
+
+def embed():
+    """What embedding the whole book's searched sections would take: every text the English and
+    French spaces embed for the latest versions held is counted; a random sample of 256 English
+    and 32 French texts is encoded to time each model, and the whole is extrapolated from it (on
+    this machine the whole would take hours, so it is not run). Peak memory is the process's."""
+    import random
+    import resource
+
+    from corpus import section_vectors
+
+    out = {}
+    for space, sample_size in ((section_vectors.ENGLISH_SPACE, 256), (section_vectors.FRENCH_SPACE, 32)):
+        if not space.available():
+            continue
+        inputs = section_vectors.section_inputs(section_vectors.latest_version_ids(space), space)
+        texts = list(inputs.values())
+        sample = random.Random(7).sample(texts, min(sample_size, len(texts)))
+        space.encode(sample[:4])  # load the model
+        started = time.perf_counter()
+        space.encode(sample)
+        rate = len(sample) / (time.perf_counter() - started)
+        out[f"{space.name}_texts"] = len(texts)
+        out[f"{space.name}_texts_per_s"] = round(rate, 1)
+        out[f"{space.name}_whole_hours_estimated"] = round(len(texts) / rate / 3600, 1)
+        # float16 x 384 and its 64-character key, as SectionEmbedding stores them.
+        out[f"{space.name}_vectors_mb"] = round(len(texts) * (384 * 2 + 64) / 1e6, 1)
+    out["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    return out
+
+
+def vector_index():
+    """PostgreSQL: the section-vector rows and their indexes (HNSW included) on this database."""
+    if connection.vendor != "postgresql":
+        return {}
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*), pg_table_size('corpus_sectionvector'), "
+                       "pg_relation_size('corpus_sectionvector_hnsw'), pg_indexes_size('corpus_sectionvector') "
+                       "FROM corpus_sectionvector")
+        rows, table, hnsw, indexes = cursor.fetchone()
+    return {"rows": rows, "table_mb": round(table / 1e6, 1), "hnsw_index_mb": round(hnsw / 1e6, 1),
+            "all_indexes_mb": round(indexes / 1e6, 1)}
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ PG_LOAD_DB = "verbatim_bench_load"
 def main():
     SCRATCH.mkdir(parents=True, exist_ok=True)
     phases = sys.argv[1:] or ["ingest", "search", "languages", "page", "claims", "pipeline", "load", "generated",
-                              "check"]
+                              "embed", "check"]
     results = {"started": time.strftime("%Y-%m-%dT%H:%M:%S"), "phases": {}}
     for db in ("sqlite", "postgres"):
         env = _env(db)
@@ -47,17 +47,23 @@ def main():
     for name in ("claims", "pipeline", "languages"):
         if name in phases:
             results["phases"][name] = _phase(name, default_env)
+    default_pg_env = _load_pg_env() if {"search", "load"} & set(phases) else None
     if "search" in phases:
-        # The default corpus carries section vectors, so this is the blended (semantic) search.
+        # The default corpus carries section vectors, so this is the blended (semantic) search:
+        # numpy matrices on SQLite, pgvector on PostgreSQL.
         results["phases"]["search_default_corpus_sqlite"] = _phase("search", default_env)
+        results["phases"]["search_default_corpus_postgres"] = _phase("search", default_pg_env)
+        results["phases"]["vector_index_postgres"] = _phase("vector_index", default_pg_env)
     if "load" in phases:
         results["phases"]["load_sqlite"] = _load(default_env)
-        results["phases"]["load_postgres"] = _load(_load_pg_env())
+        results["phases"]["load_postgres"] = _load(default_pg_env)
     if "generated" in phases and Path(_env("sqlite")["VERBATIM_SQLITE_PATH"]).exists():
         # 300 generated questions over the whole book (bench/generated_questions.py); its JSON is the last line.
         proc = _run(["bench/generated_questions.py", "--quiet"], _env("sqlite"), check=False)
         last = (proc.stdout.strip().splitlines() or [""])[-1]
         results["phases"]["generated"] = json.loads(last) if last.startswith("{") else {"error": proc.stderr[-800:]}
+    if "embed" in phases and Path(_env("sqlite")["VERBATIM_SQLITE_PATH"]).exists():
+        results["phases"]["embed_whole_book"] = _phase("embed", _env("sqlite"))
     if "check" in phases and Path(_env("sqlite")["VERBATIM_SQLITE_PATH"]).exists():
         results["phases"]["corpus_check"] = _corpus_check(_env("sqlite"))
     _print_table(results)

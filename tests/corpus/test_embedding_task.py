@@ -2,6 +2,7 @@
 regulations from tests/corpus/fixtures/statute-shapes.tar.xz."""
 
 import io
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,18 @@ from corpus.search import search
 from corpus.tasks import embed_sections_step, embedding_progress, pending_versions
 
 FIXTURE = Path(__file__).parent / "fixtures" / "statute-shapes.tar.xz"
+ENGLISH_REGULATIONS = ("SOR-2001-7.xml", "SI-2013-90.xml")  # small: MiniLM embeds them in a second or two
+
+
+@pytest.fixture
+def regulations(tmp_path):
+    """An archive of two real English regulations from the fixture."""
+    archive = tmp_path / "regulations.tar.xz"
+    with tarfile.open(FIXTURE) as source, tarfile.open(archive, "w:xz") as tar:
+        for member in source:
+            if member.name.endswith(ENGLISH_REGULATIONS):
+                tar.addfile(member, source.extractfile(member))
+    return archive
 
 pytestmark = [pytest.mark.django_db,
               pytest.mark.skipif(not embeddings.available(), reason="the encoder is not installed")]
@@ -23,18 +36,19 @@ def _queued():
     return DBTaskResult.objects.filter(task_path=embed_sections_step.module_path, status="READY").count()
 
 
-def test_an_ingest_queues_one_step_and_the_step_embeds_what_it_added(client, django_capture_on_commit_callbacks):
+def test_an_ingest_queues_one_step_and_the_step_embeds_what_it_added(client, regulations,
+                                                                     django_capture_on_commit_callbacks):
     done, searched = embedding_progress("eng")
     assert done == searched  # the default corpus ships its vectors
     with django_capture_on_commit_callbacks(execute=True):
-        call_command("load_statute_book", str(FIXTURE), batch=50, stdout=io.StringIO())
+        call_command("load_statute_book", str(regulations), batch=50, stdout=io.StringIO())
     with django_capture_on_commit_callbacks(execute=True):
-        call_command("load_statute_book", str(FIXTURE), batch=50, stdout=io.StringIO())  # adds nothing
+        call_command("load_statute_book", str(regulations), batch=50, stdout=io.StringIO())  # adds nothing
     assert _queued() == 1
 
     new = pending_versions(section_vectors.ENGLISH_SPACE)
     codes = set(Act.objects.filter(versions__pk__in=new).values_list("code", flat=True))
-    assert {"SOR-2001-7", "SI-2013-90", "W-11.8", "M-0.6"} <= codes
+    assert codes == {"SOR-2001-7", "SI-2013-90"}
     assert embedding_progress("eng") == (done, searched + len(new))
     # Before the worker gets to it, the new regulation is found by its words.
     query = "Which information in a magazine counts as publicly available?"
@@ -59,8 +73,8 @@ def test_an_ingest_queues_one_step_and_the_step_embeds_what_it_added(client, dja
     assert embed_sections_step.call() == {"computed": 0, "from_file": 0, "more": False}
 
 
-def test_a_version_counts_as_embedded_only_when_every_text_has_its_vector():
-    call_command("load_statute_book", str(FIXTURE), batch=50, stdout=io.StringIO())
+def test_a_version_counts_as_embedded_only_when_every_text_has_its_vector(regulations):
+    call_command("load_statute_book", str(regulations), batch=50, stdout=io.StringIO())
     version = max(pending_versions(section_vectors.ENGLISH_SPACE),
                   key=lambda v: len(section_vectors.section_inputs([v])))
     texts = len(section_vectors.section_inputs([version]))
