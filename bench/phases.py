@@ -120,7 +120,7 @@ def languages():
     and English with all-MiniLM-L6-v2)."""
     import yaml
 
-    from corpus import korean_search, multilingual
+    from corpus import korean_search, multilingual, search_semantic
     from corpus import search as search_module
     from corpus.languages import question_lang
 
@@ -131,15 +131,15 @@ def languages():
         questions = [item["question"] for f in files for item in yaml.safe_load((evals / f).read_text())]
         search_module.search(questions[0], lang=question_lang(questions[0]))  # warm the caches and model
         for stage in ("e5", "lexical"):
-            similar, similarity = korean_search._similar, search_module._similarity
+            similar, similarity = korean_search._similar, search_semantic.similarity
             if stage == "lexical":
                 korean_search._similar = lambda *a: []
-                search_module._similarity = lambda *a: {}
+                search_semantic.similarity = lambda *a: {}
             try:
                 samples = [timed_ms(lambda q=q: search_module.search(q, lang=question_lang(q), limit=10), 1)[0]
                            for q in questions]
             finally:
-                korean_search._similar, search_module._similarity = similar, similarity
+                korean_search._similar, search_semantic.similarity = similar, similarity
             out[f"{name}_{stage}_p50_ms"] = round(percentile(samples, 50), 1)
             out[f"{name}_{stage}_p95_ms"] = round(percentile(samples, 95), 1)
         out[f"{name}_queries"] = len(questions)

@@ -163,7 +163,8 @@ def named_laws(question, versions):
 
 def search(query, *, acts=None, as_at=None, limit=10, offset=0):
     """Articles matching a Korean `query`, best first, as corpus.search.SearchResults."""
-    from corpus.search import SearchHit, SearchResults
+    from corpus.search import SearchResults
+    from corpus.search_hits import SearchHit
 
     versions = searched_versions(acts, as_at)
     terms = query_tokens(query)

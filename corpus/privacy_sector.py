@@ -4,7 +4,7 @@
 
 The Privacy Act binds federal government institutions, PIPEDA private-sector organizations. A
 question about personal information that names only one side is about that side's Act; search
-(corpus/search.py) prefers it as if the question had named it.
+(corpus/search_query.py) prefers it as if the question had named it.
 """
 
 import re

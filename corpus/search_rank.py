@@ -12,7 +12,7 @@ The database says which sections of the searched versions match each query term
    body (length-normalised). A match through a synonym weighs RELATED_WEIGHT of a
    match on the user's own word.
 4. Act prior: each section is scaled by how well its Act as a whole matches.
-5. Where sections have vectors (corpus/search.py), blend: the BM25F score (over the most a
+5. Where sections have vectors (corpus/search_semantic.py), blend: the BM25F score (over the most a
    section could score) mixed with the cosine similarity of section and question,
    SEMANTIC_WEIGHT of the latter.
 

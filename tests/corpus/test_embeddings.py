@@ -122,10 +122,10 @@ def test_french_search_is_blended_in_e5s_space():
 
 
 def test_e5_closeness_is_spread_from_the_closest_to_the_fiftieth():
-    from corpus.search import E5_REFERENCE, _spread
+    from corpus.search_semantic import E5_REFERENCE, spread
 
     cosines = {pk: 0.9 - pk * 0.001 for pk in range(E5_REFERENCE + 10)}
-    spread = _spread(cosines)
-    assert spread[0] == 1.0 and spread[E5_REFERENCE - 1] == 0.0 and spread[E5_REFERENCE + 5] == 0.0
-    assert 0.0 < spread[E5_REFERENCE // 2] < 1.0
-    assert _spread({}) == {}
+    spread_out = spread(cosines)
+    assert spread_out[0] == 1.0 and spread_out[E5_REFERENCE - 1] == 0.0 and spread_out[E5_REFERENCE + 5] == 0.0
+    assert 0.0 < spread_out[E5_REFERENCE // 2] < 1.0
+    assert spread({}) == {}

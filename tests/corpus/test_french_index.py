@@ -5,7 +5,7 @@ from django.db import connection
 
 from corpus import search_backends
 from corpus.models import SectionDoc
-from corpus.search import _catalogue, searched_versions
+from corpus.search_catalogue import catalogue_for, searched_versions
 from corpus.search_index import FTS_TABLE, FTS_TABLE_FRA, french_stems
 from corpus.search_terms import Term
 
@@ -14,7 +14,7 @@ sqlite_only = pytest.mark.skipif("connection.vendor != 'sqlite'", reason="the FT
 
 
 def _french_scope():
-    catalogue = _catalogue("fra")
+    catalogue = catalogue_for("fra")
     return catalogue.scope(searched_versions(None, "fra", None, catalogue), "fra")
 
 

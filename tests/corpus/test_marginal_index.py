@@ -4,8 +4,9 @@ import pytest
 from django.db import connection
 
 from corpus import search_backends
-from corpus.search import _catalogue, search, searched_versions
+from corpus.search import search
 from corpus.search_backends import MarginalIndex, Scope
+from corpus.search_catalogue import catalogue_for, searched_versions
 from corpus.search_index import FTS_TABLE
 from corpus.search_terms import query_terms
 
@@ -37,7 +38,7 @@ def test_only_the_versions_searched_count():
 def test_marginal_note_matches_are_the_ones_the_database_finds():
     # PostgreSQL answers from MarginalIndex; the truth is the note vector's own GIN query (on
     # SQLite, FTS5's marginal_note column, which term_matches uses directly).
-    catalogue = _catalogue("eng")
+    catalogue = catalogue_for("eng")
     versions = searched_versions(None, "eng", None, catalogue)
     scope = catalogue.scope(versions, "eng")
     terms = query_terms("employer's duty to give notice of termination", "eng")
