@@ -2,15 +2,29 @@
 HNSW index (inner product: the stored vectors are unit length, so it is their cosine).
 
 The extension is built and installed by scripts/ensure_pgvector.sh (make test, make bench);
-CREATE EXTENSION is a no-op on SQLite, where the table stays empty (corpus.models.SectionVector).
+nothing of it runs on SQLite, where the table stays empty (corpus.models.SectionVector).
 """
 
 import django.db.models.deletion
 import pgvector.django.halfvec
 from django.db import migrations, models
-from pgvector.django import VectorExtension
 
 HNSW = "CREATE INDEX corpus_sectionvector_hnsw ON corpus_sectionvector USING hnsw (embedding halfvec_ip_ops)"
+
+
+def vector_extension(apps, schema_editor):
+    """CREATE EXTENSION vector, or say plainly what is missing (a bare CREATE EXTENSION fails
+    with a file-not-found error from the server)."""
+    if schema_editor.connection.vendor != "postgresql":
+        return
+    with schema_editor.connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_available_extensions WHERE name = 'vector'")
+        if not cursor.fetchone()[0]:
+            raise RuntimeError(
+                "This PostgreSQL server does not offer the pgvector extension ('vector'), which search "
+                "needs. On this machine, run scripts/ensure_pgvector.sh as root (it builds pgvector from "
+                "../shared/vendor); elsewhere, install pgvector on the server. Then migrate again.")
+    schema_editor.execute("CREATE EXTENSION IF NOT EXISTS vector")
 
 
 def hnsw_index(apps, schema_editor):
@@ -30,7 +44,7 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        VectorExtension(),
+        migrations.RunPython(vector_extension, migrations.RunPython.noop),
         migrations.CreateModel(
             name="SectionVector",
             fields=[
