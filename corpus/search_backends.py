@@ -280,6 +280,9 @@ def document_counts(version_ids, cap):
     """(number of section documents, average body length in characters, each counted up to
     `cap`) over the versions."""
     database = _database()
+    key = (database, cap, tuple(version_ids))
+    if key in _totals:
+        return _totals[key]
     missing = [v for v in version_ids if (database, v, cap) not in _counts]
     for i in range(0, len(missing), 500):
         chunk = missing[i:i + 500]
@@ -293,7 +296,12 @@ def document_counts(version_ids, cap):
             _counts[(database, v, cap)] = found.get(v, (0, 0))
     counts = [_counts[(database, v, cap)] for v in version_ids]
     docs = sum(n for n, _ in counts)
-    return docs, (sum(chars for _, chars in counts) / docs if docs else 1.0)
+    total = docs, (sum(chars for _, chars in counts) / docs if docs else 1.0)
+    with _df_lock:
+        if len(_totals) >= TOTALS_KEPT:
+            _totals.pop(next(iter(_totals)))
+        _totals[key] = total
+    return total
 
 
 # (database, scope, FTS5 expression of a term) -> sections of the scope matching it. Common
@@ -315,6 +323,10 @@ def _remember(cache, key, value):
 # (database, version id, cap) -> (documents, characters). A version's documents never
 # change once ingested (changed text makes a new version).
 _counts = {}
+# (database, cap, version ids) -> their sum: most searches search the same versions. Few kept:
+# a key names every version searched.
+_totals = {}
+TOTALS_KEPT = 32
 
 
 def _database():

@@ -16,8 +16,11 @@ from corpus import instrument_names
 from corpus import search_backends as backends
 from corpus.act_names import INFORMAL_NAMES
 from corpus.messages import Message
-from corpus.models import Act, VersionNotHeld
+from corpus.models import Act, ActVersion, VersionNotHeld
 from corpus.search_terms import WORD
+
+# Dates (and sets of versions) whose searched versions a Catalogue keeps.
+DATES_KEPT = 32
 
 
 @dataclass(frozen=True)
@@ -50,12 +53,7 @@ def searched_versions(acts, lang, as_at, catalogue=None):
                                              code=code, lang=lang, date=as_at))
             found[version.act_id] = version
         return found
-    found = {}
-    for act_id in catalogue.versions_by_act:
-        version = catalogue.version_at(act_id, as_at)
-        if version is not None:
-            found[act_id] = version
-    return found
+    return dict(catalogue.all_at(as_at))
 
 
 class Catalogue:
@@ -101,7 +99,23 @@ class Catalogue:
         for versions in self.versions_by_act.values():  # ActVersion.NEWEST_FIRST
             versions.sort(key=lambda v: (v.pit_date, v.current_date or date.min, v.pk), reverse=True)
         self.all_version_ids = frozenset(v.pk for vs in self.versions_by_act.values() for v in vs)
+        self._at, self._scopes = {}, {}  # all_at() and scope(), per date and per set of versions
         self._names = self._name_index(titles, abbreviations, citations)
+
+    def all_at(self, as_at):
+        """{act_id: VersionInfo} of every Act's version in force on `as_at` (or the latest),
+        kept for the last few dates asked: most searches ask the latest."""
+        found = self._at.get(as_at)
+        if found is None:
+            found = {}
+            for act_id in self.versions_by_act:
+                version = self.version_at(act_id, as_at)
+                if version is not None:
+                    found[act_id] = version
+            if len(self._at) >= DATES_KEPT:
+                self._at.pop(next(iter(self._at)))
+            self._at[as_at] = found
+        return found
 
     def version_at(self, act_id, as_at):
         """The version in force on `as_at` (latest pit date <= as_at), or the latest; None if none."""
@@ -112,10 +126,16 @@ class Catalogue:
 
     def scope(self, versions, lang):
         wanted = frozenset(v.pk for v in versions.values())
-        return backends.Scope(version_ids=tuple(sorted(wanted)), lang=lang,
-                              whole_lang=wanted == self.all_version_ids,
-                              whole_index=wanted == self.all_version_ids and self.other_langs == 0,
-                              others=tuple(sorted(self.all_version_ids - wanted)))
+        scope = self._scopes.get((wanted, lang))
+        if scope is None:
+            scope = backends.Scope(version_ids=tuple(sorted(wanted)), lang=lang,
+                                   whole_lang=wanted == self.all_version_ids,
+                                   whole_index=wanted == self.all_version_ids and self.other_langs == 0,
+                                   others=tuple(sorted(self.all_version_ids - wanted)))
+            if len(self._scopes) >= DATES_KEPT:
+                self._scopes.pop(next(iter(self._scopes)))
+            self._scopes[(wanted, lang)] = scope
+        return scope
 
     def _name_index(self, titles, abbreviations, citations):
         """{first word: [(title words, act_id, cased)] longest first} for titles, chapter
@@ -169,15 +189,16 @@ _catalogue_lock = threading.Lock()
 
 
 def catalogue_for(lang):
-    """The Catalogue of `lang`, re-read when the versions held change (count or newest id)."""
+    """The Catalogue of `lang`, re-read when the versions held change (count or newest id, in
+    any language: a count over the whole table, cheaper than one per language)."""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT lang, count(*), max(id) FROM corpus_actversion GROUP BY lang ORDER BY lang")
-        held = tuple(cursor.fetchall())
-    generation = (connection.settings_dict["NAME"], held)
+        cursor.execute("SELECT count(*), max(id) FROM corpus_actversion")
+        held = cursor.fetchone()
+    generation = (connection.settings_dict["NAME"], *held)
     cached = _catalogues.get(lang)
     if cached is None or cached[0] != generation:
         with _catalogue_lock:
-            other_langs = sum(count for held_lang, count, _ in held if held_lang != lang)
+            other_langs = ActVersion.objects.exclude(lang=lang).count()
             cached = (generation, Catalogue(lang, other_langs))
             _catalogues[lang] = cached
     return cached[1]
