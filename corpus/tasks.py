@@ -12,6 +12,7 @@ how far the worker has got, for the search page.
 import logging
 import time
 
+from django.conf import settings
 from django.db import transaction
 from django.tasks import task
 
@@ -65,8 +66,12 @@ def embed_sections_step():
 
 
 def queue_embedding():
-    """Queue an embedding step once the current transaction commits, unless one is waiting."""
+    """Queue an embedding step once the current transaction commits, unless one is waiting or
+    settings.VERBATIM_EMBED_AFTER_INGEST is off."""
     from django_tasks_db.models import DBTaskResult
+
+    if not settings.VERBATIM_EMBED_AFTER_INGEST:
+        return
 
     def enqueue():
         waiting = DBTaskResult.objects.filter(task_path=embed_sections_step.module_path, status="READY")

@@ -227,6 +227,9 @@ _statute_book = os.environ.get("VERBATIM_STATUTE_BOOK", "")
 VERBATIM_STATUTE_BOOK = (
     [] if _statute_book == "0" else [Path(p) for p in _statute_book.split(":") if p] if _statute_book
     else [_STATUTE_BOOK_DIR / f"all-{kind}-{lang}.tar.xz" for kind in ("acts", "regulations") for lang in ("eng", "fra")])
+# After an ingest, the task worker computes the new sections' vectors (corpus/tasks.py): one core,
+# for hours over the whole book. Off: search stays lexical where no vector is shipped.
+VERBATIM_EMBED_AFTER_INGEST = env_bool("VERBATIM_EMBED_AFTER_INGEST", True)
 
 # Research runs (see docs/architecture.md)
 # The Korean precedent index (verifier/precedents.py: a TSV of case_number, court, decision_date,

@@ -36,10 +36,17 @@ def _queued():
     return DBTaskResult.objects.filter(task_path=embed_sections_step.module_path, status="READY").count()
 
 
+@pytest.fixture(autouse=True)
+def no_step_waiting():
+    """The session's corpus load queued a step; each test starts with none waiting."""
+    DBTaskResult.objects.filter(task_path=embed_sections_step.module_path, status="READY").delete()
+
+
 def test_an_ingest_queues_one_step_and_the_step_embeds_what_it_added(client, regulations,
                                                                      django_capture_on_commit_callbacks):
     done, searched = embedding_progress("eng")
     assert done == searched  # the default corpus ships its vectors
+    assert _queued() == 0
     with django_capture_on_commit_callbacks(execute=True):
         call_command("load_statute_book", str(regulations), batch=50, stdout=io.StringIO())
     with django_capture_on_commit_callbacks(execute=True):
@@ -83,3 +90,11 @@ def test_a_version_counts_as_embedded_only_when_every_text_has_its_vector(regula
     assert not EmbeddedVersion.objects.filter(version_id=version).exists()  # not whole yet
     assert section_vectors.embed_versions([version], limit=5) == (0, 1, 0)
     assert EmbeddedVersion.objects.filter(version_id=version).exists()
+
+
+def test_the_setting_turns_embedding_after_an_ingest_off(settings, regulations, django_capture_on_commit_callbacks):
+    settings.VERBATIM_EMBED_AFTER_INGEST = False
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("load_statute_book", str(regulations), batch=50, stdout=io.StringIO())
+    assert _queued() == 0
+    assert pending_versions(section_vectors.ENGLISH_SPACE)  # left lexical
