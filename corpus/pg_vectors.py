@@ -98,6 +98,15 @@ def _missing_rows(keys_by_version):
     return rows
 
 
+def has_rows(version_ids):
+    """True when any of the versions has a row. The ids go as one array: an ORM `__in` of the
+    whole book's 5,800 versions cost about 90 ms a search to build and plan."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT EXISTS (SELECT 1 FROM corpus_sectionvector WHERE version_id = ANY(%s))",
+                       [list(version_ids)])
+        return cursor.fetchone()[0]
+
+
 NEAREST = ("SELECT provision_id, -(embedding <#> %s::halfvec) FROM corpus_sectionvector "
            "WHERE version_id = ANY(%s) ORDER BY {order} LIMIT %s")
 

@@ -31,7 +31,6 @@ from corpus.models import (
     EmbeddedVersion,
     SectionDoc,
     SectionEmbedding,
-    SectionVector,
 )
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -223,7 +222,7 @@ def _embedded_versions(database):
 def has_vectors(version_ids, space):
     """True when any section of the versions has a vector search can read."""
     if pg_vectors.in_use():
-        return SectionVector.objects.filter(version_id__in=version_ids).exists()
+        return pg_vectors.has_rows(version_ids)
     return bool(version_matrices(version_ids, space))
 
 
