@@ -16,7 +16,6 @@ Korean articles with multilingual-e5-small (corpus/multilingual.py): each is a S
 vectors of both sit in one table, keyed apart (a Space's key hashes its own input).
 """
 
-import heapq
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -166,9 +165,10 @@ def export_npz(path, version_ids, space=ENGLISH_SPACE):
     return len(found)
 
 
-# (database, space, version id) -> (provision ids, float32 matrix) of a version recorded as
-# embedded: its vectors are whole and a version's sections never change, so it is read once. All
-# are dropped when the number of stored vectors falls (vectors deleted, a test rolled back).
+# (database, space, version id) -> (provision ids, float32 matrix), or None, of a version recorded
+# as embedded: its vectors are whole and a version's sections never change, so it is read once.
+# All are dropped when the number of stored vectors falls (vectors deleted, a test rolled back);
+# the Nones when it rises.
 _matrices = {}
 _generation = {}
 _embedded = {}  # database -> (EmbeddedVersion rows, their version ids)
@@ -187,8 +187,10 @@ def version_matrices(version_ids, space=ENGLISH_SPACE):
     if not generation:
         return []
     with _lock:
-        if generation < _generation.get(database, 0):
-            for key in [k for k in _matrices if k[0] == database]:
+        previous = _generation.get(database, 0)
+        if generation != previous:
+            # Fewer vectors: read everything again. More: only what had none may have some now.
+            for key in [k for k in _matrices if k[0] == database and (generation < previous or _matrices[k] is None)]:
                 del _matrices[key]
         _generation[database] = generation
     embedded = _embedded_versions(database)
@@ -197,12 +199,11 @@ def version_matrices(version_ids, space=ENGLISH_SPACE):
         if version_id not in embedded:
             continue
         key = (database, space.name, version_id)
-        matrix = _matrices.get(key)
-        if matrix is None:
-            matrix = _read_matrix(version_id, space)
-            if matrix is not None:  # none stored (deleted since): look again next time
-                with _lock:
-                    _matrices[key] = matrix
+        if key not in _matrices:
+            matrix = _read_matrix(version_id, space)  # None: a version without sections, or vectors deleted
+            with _lock:
+                _matrices[key] = matrix
+        matrix = _matrices[key]
         if matrix is not None:
             found.append(matrix)
     return found
@@ -235,15 +236,27 @@ def similarities(question, version_ids, space, nearest, candidates=()):
         return pg_vectors.closest(question, version_ids, nearest, candidates)
     import numpy as np
 
-    best = {}
+    section_ids, closest = [], []
     for ids, vectors in version_matrices(version_ids, space):
         # A section's rows (its opening and its passages) are adjacent: it is as close as the
         # closest of them.
         starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]])
-        closest = np.maximum.reduceat(vectors @ question, starts)
-        best.update(zip(ids[starts].tolist(), closest.tolist(), strict=True))
-    keep = set(heapq.nlargest(nearest, best, key=lambda pk: (best[pk], -pk))) | (set(candidates) & best.keys())
-    return {pk: best[pk] for pk in keep}
+        section_ids.append(ids[starts])
+        closest.append(np.maximum.reduceat(vectors @ question, starts))
+    if not section_ids:
+        return {}
+    ids, best = np.concatenate(section_ids), np.concatenate(closest)
+    # The `nearest` best (ties to the lower id), chosen in numpy: over a large share of the book a
+    # dict of every section cost more than the products.
+    count = min(nearest, len(ids))
+    keep = []
+    if count:
+        kth = np.partition(best, len(best) - count)[len(best) - count]
+        tied_or_better = np.flatnonzero(best >= kth)
+        keep = sorted(tied_or_better.tolist(), key=lambda i: (-best[i], ids[i]))[:count]
+    if candidates:
+        keep += np.flatnonzero(np.isin(ids, np.fromiter(candidates, dtype=np.int64))).tolist()
+    return {int(ids[i]): float(best[i]) for i in keep}
 
 
 def _stored_count():
