@@ -77,6 +77,12 @@ def latest_version_ids(space=ENGLISH_SPACE):
     return ActVersion.latest_ids(space.langs)
 
 
+def searched_version_ids(space=ENGLISH_SPACE):
+    """The versions whose sections the space embeds: every version for a space that embeds
+    them all (Korean revisions), else the latest of each Act."""
+    return all_version_ids(space) if space.every_version else latest_version_ids(space)
+
+
 def all_version_ids(space=ENGLISH_SPACE):
     return sorted(ActVersion.objects.filter(lang__in=space.langs).values_list("pk", flat=True))
 

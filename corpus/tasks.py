@@ -4,9 +4,10 @@
 
 embed_sections_step embeds for about STEP_SECONDS, version by version (the searched versions of
 each space: corpus/section_vectors.py), then queues itself again while any version is left. Its
-priority is below a research run's, so a run waits for at most one step. Search reads each vector
-as soon as it is stored and matches the rest by their words meanwhile; embedding_progress() says
-how far the worker has got, for the search page.
+priority is below a research run's, so a run waits for at most one step. PostgreSQL search reads
+each vector as soon as it is indexed, SQLite search each version once it is whole; the rest is
+matched by its words meanwhile. embedding_progress() says how far the worker has got, for the
+search page.
 """
 
 import logging
@@ -31,8 +32,7 @@ PRIORITY = -50  # research runs are queued at 0
 
 def pending_versions(space):
     """The ids of the space's searched versions not yet recorded as embedded, oldest first."""
-    versions = (section_vectors.all_version_ids(space) if space.every_version
-                else section_vectors.latest_version_ids(space))
+    versions = section_vectors.searched_version_ids(space)
     done = set(EmbeddedVersion.objects.filter(version_id__in=versions).values_list("version_id", flat=True))
     return sorted(v for v in versions if v not in done)
 
@@ -86,7 +86,6 @@ def embedding_progress(lang):
     space = section_vectors.space_for(lang)
     if space is None:
         return None
-    versions = (section_vectors.all_version_ids(space) if space.every_version
-                else section_vectors.latest_version_ids(space))
+    versions = section_vectors.searched_version_ids(space)
     done = EmbeddedVersion.objects.filter(version_id__in=versions).count()
     return done, len(versions)

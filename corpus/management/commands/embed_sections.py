@@ -27,8 +27,8 @@ class Command(BaseCommand):
     def handle(self, *args, all_versions=False, export=None, space=None, verbosity=1, **options):
         spaces = [s for s in section_vectors.SPACES if space in (None, s.name)]
         for one in spaces:
-            versions = (section_vectors.all_version_ids(one) if all_versions or one.every_version
-                        else section_vectors.latest_version_ids(one))
+            versions = (section_vectors.all_version_ids(one) if all_versions
+                        else section_vectors.searched_version_ids(one))
             if not versions:
                 continue
             model = one.available()
